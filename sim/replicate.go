@@ -1,0 +1,69 @@
+package sim
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+// Outcome is the result of one replication run by Replicate.
+type Outcome[T any] struct {
+	// Value is what the replication returned.
+	Value T
+	// Err is the replication's error, if any.
+	Err error
+	// Done is false for replications that never ran because the context
+	// was cancelled first.
+	Done bool
+}
+
+// Replicate runs replications 0 … n−1 of fn on at most workers goroutines
+// (GOMAXPROCS when workers ≤ 0) and returns their outcomes indexed by
+// replication. A replication's result depends only on its index (and the
+// seed fn derives its streams from), never on which goroutine ran it or
+// when, so the outcomes are the same for any number of workers.
+//
+// When ctx is cancelled, replications not yet started are skipped (Done is
+// false) and the finished ones are kept. done, when not nil, is called
+// after each finished replication with the number finished so far; calls
+// are serialised.
+func Replicate[T any](ctx context.Context, n, workers int, fn func(rep int) (T, error), done func(finished int)) []Outcome[T] {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers > n {
+		workers = n
+	}
+	out := make([]Outcome[T], n)
+	next := make(chan int)
+	var mu sync.Mutex
+	finished := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rep := range next {
+				v, err := fn(rep)
+				out[rep] = Outcome[T]{Value: v, Err: err, Done: true}
+				mu.Lock()
+				finished++
+				if done != nil {
+					done(finished)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for rep := 0; rep < n; rep++ {
+		select {
+		case <-ctx.Done():
+			break feed
+		case next <- rep:
+		}
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
