@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/rs/zerolog"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios"
+	"github.com/schedsim/schedsim/sim"
+)
+
+func defaultScenario() string { return scenarios.DefaultScenario }
+
+// runFlags are the flags of `schedsim run`.
+type runFlags struct {
+	seed         uint64
+	seedSet      bool
+	replications int
+	engine       string
+	out          string
+	format       string
+	logLevel     string
+	jobs         bool
+	check        bool
+	workers      int
+	progress     string
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.Func("seed", "override the scenario's seed", func(s string) error {
+		_, err := fmt.Sscan(s, &f.seed)
+		f.seedSet = err == nil
+		return err
+	})
+	fs.IntVar(&f.replications, "replications", 0, "override the number of replications")
+	fs.StringVar(&f.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
+	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")
+	fs.StringVar(&f.format, "format", "table", "stdout format: table, csv or json")
+	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
+	fs.BoolVar(&f.jobs, "jobs", false, "with --out: write per-job CSV of replication 0 of each point")
+	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
+	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
+	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
+}
+
+func (f *runFlags) validate() error {
+	switch f.format {
+	case "table", "csv", "json":
+	default:
+		return usagef("--format must be table, csv or json (got %q)", f.format)
+	}
+	if f.engine != "" {
+		if _, err := sim.New(sim.Kind(f.engine)); err != nil {
+			return usagef("--engine: %v", err)
+		}
+	}
+	if f.replications < 0 || f.replications > scenarios.MaxReplications {
+		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
+	}
+	if f.jobs && f.out == "" {
+		return usagef("--jobs needs --out DIR")
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return usagef("--progress must be auto, always or never (got %q)", f.progress)
+	}
+	return nil
+}
+
+func (f *runFlags) options(log zerolog.Logger) scenarios.Options {
+	o := scenarios.Options{
+		Engine:       sim.Kind(f.engine),
+		Replications: f.replications,
+		Workers:      f.workers,
+		OutDir:       f.out,
+		JobsCSV:      f.jobs,
+		Check:        f.check,
+		Log:          log,
+	}
+	if f.seedSet {
+		o.Seed = &f.seed
+	}
+	return o
+}
+
+func newLogger(level string, w io.Writer) (zerolog.Logger, error) {
+	lvl, err := zerolog.ParseLevel(level)
+	if err != nil || level == "" {
+		return zerolog.Nop(), usagef("--log-level must be debug, info, warn or error (got %q)", level)
+	}
+	return zerolog.New(zerolog.ConsoleWriter{Out: w, NoColor: true}).Level(lvl).With().Timestamp().Logger(), nil
+}
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: schedsim run [flags] [scenario.yaml | built-in name]\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	positional, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(positional) > 1 {
+		return usagef("run takes one scenario, got %d: %s", len(positional), strings.Join(positional, " "))
+	}
+	if err := f.validate(); err != nil {
+		return err
+	}
+	name := scenarios.DefaultScenario
+	if len(positional) == 1 {
+		name = positional[0]
+	}
+	sc, err := scenarios.Load(name)
+	if err != nil {
+		return usageError{err}
+	}
+	log, err := newLogger(f.logLevel, stderr)
+	if err != nil {
+		return err
+	}
+	return execute(ctx, sc, &f, log, stdout, stderr)
+}
+
+// execute runs a loaded scenario and writes its outputs.
+func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerolog.Logger, stdout, stderr io.Writer) error {
+	opts := f.options(log)
+	if err := sc.Apply(opts); err != nil {
+		return usageError{err}
+	}
+	if f.out != "" {
+		if err := os.MkdirAll(f.out, 0o755); err != nil {
+			return err
+		}
+	}
+	prog := newProgress(stderr, f.progress)
+	opts.Progress = prog.update
+	log.Info().Str("scenario", sc.Name).Int("points", len(sc.Points)).Int("replications", sc.Replications).Str("engine", sc.Engine).Msg("run")
+	rep, err := scenarios.Run(ctx, sc, opts)
+	prog.finish()
+	if err != nil {
+		return err
+	}
+	log.Info().Float64("wall_s", rep.Wall).Uint64("events", rep.Events).Float64("events_per_s", float64(rep.Events)/rep.Wall).Msg("done")
+	switch f.format {
+	case "table":
+		err = results.WriteTable(stdout, rep)
+	case "csv":
+		err = results.WriteCSV(stdout, rep)
+	case "json":
+		err = results.WriteJSON(stdout, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if f.out != "" {
+		if err := writeOutputs(f.out, sc, rep); err != nil {
+			return err
+		}
+	}
+	if rep.Interrupted {
+		return fmt.Errorf("interrupted: %d points summarised from the replications that finished", len(rep.Points))
+	}
+	return nil
+}
+
+// writeOutputs writes the summary files, the resolved scenario and the
+// plots into dir, each atomically.
+func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error {
+	var csvBuf, jsonBuf bytes.Buffer
+	if err := results.WriteCSV(&csvBuf, rep); err != nil {
+		return err
+	}
+	if err := results.WriteJSON(&jsonBuf, rep); err != nil {
+		return err
+	}
+	resolved, err := sc.Resolved()
+	if err != nil {
+		return err
+	}
+	for name, data := range map[string][]byte{
+		"summary.csv":   csvBuf.Bytes(),
+		"summary.json":  jsonBuf.Bytes(),
+		"scenario.yaml": resolved,
+	} {
+		if err := results.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
+			return err
+		}
+	}
+	return results.WriteSweepPlots(dir, rep)
+}
+
+// parseInterleaved parses flags that may come before or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func cmdList(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("list takes no arguments")
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "built-in scenarios:")
+	for _, name := range scenarios.Builtins() {
+		sc, err := scenarios.Load(name)
+		desc := ""
+		if err != nil {
+			desc = "INVALID: " + err.Error()
+		} else {
+			desc = fmt.Sprintf("%s, %d points × %d replications", sc.Model, len(sc.Points), sc.Replications)
+			if d := strings.TrimSpace(sc.Description); d != "" {
+				desc += ": " + firstSentence(d)
+			}
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, desc)
+	}
+	fmt.Fprintln(tw, "\nmodel kinds:")
+	for _, k := range scenarios.Kinds() {
+		fmt.Fprintf(tw, "  %s\t%s\n", k.Name, k.Summary)
+	}
+	return tw.Flush()
+}
+
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+func cmdValidate(args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return usagef("validate needs at least one scenario file")
+	}
+	for _, a := range args {
+		sc, err := scenarios.Load(a)
+		if err != nil {
+			return usageError{err}
+		}
+		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
+	}
+	return nil
+}

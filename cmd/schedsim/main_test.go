@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"run", "testdata/unknown-key.yaml"}, exitUsage, "testdata/unknown-key.yaml:9: params.colour: unknown key"},
+		{[]string{"run", "testdata/negative-rate.yaml"}, exitUsage, "testdata/negative-rate.yaml:8: params.arrival_rate: must be > 0 (got -1)"},
+		{[]string{"run", "testdata/zero-servers.yaml"}, exitUsage, "testdata/zero-servers.yaml:7: params.servers: must be in [1, 1048576] (got 0)"},
+		{[]string{"run", "testdata/missing.yaml"}, exitUsage, "testdata/missing.yaml: no such scenario file or built-in scenario"},
+		{[]string{"run", "testdata/unreadable.yaml"}, exitUsage, "testdata/unreadable.yaml:"},
+		{[]string{"validate", "testdata/zero-servers.yaml"}, exitUsage, "params.servers"},
+		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: unknown engine "warp"`},
+		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be table, csv or json"},
+		{[]string{"run", "--no-such-flag"}, exitUsage, "flag provided but not defined"},
+		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{}, exitUsage, "usage:"},
+	}
+	for _, c := range cases {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != c.code {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", c.args, code, c.code, stderr)
+		}
+		if !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: stderr %q does not contain %q", c.args, stderr, c.want)
+		}
+		// The flag package and the bare command print their usage text;
+		// every other error is one line.
+		if c.want != "usage:" && !strings.HasPrefix(c.want, "flag") {
+			if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; lines != 1 {
+				t.Errorf("%v: %d-line error %q, want one line", c.args, lines, stderr)
+			}
+		}
+	}
+}
+
+func TestRunWritesOutputsReproducibly(t *testing.T) {
+	dir := t.TempDir()
+	var outputs []string
+	for i, engine := range []string{"fast", "simgo"} {
+		out := filepath.Join(dir, engine)
+		code, stdout, stderr := runCLI(t, "run", "testdata/small.yaml", "--out", out, "--jobs", "--engine", engine, "--seed", "11", "--replications", "2")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if !strings.Contains(stdout, "waiting_time") {
+			t.Fatalf("table lacks metrics: %s", stdout)
+		}
+		for _, f := range []string{"summary.csv", "summary.json", "scenario.yaml", "jobs.csv"} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sum, _ := os.ReadFile(filepath.Join(out, "summary.csv"))
+		outputs = append(outputs, string(sum))
+		resolved, _ := os.ReadFile(filepath.Join(out, "scenario.yaml"))
+		if !strings.Contains(string(resolved), "seed: 11") || !strings.Contains(string(resolved), "replications: 2") || !strings.Contains(string(resolved), "engine: "+engine) {
+			t.Fatalf("resolved scenario lacks the overrides:\n%s", resolved)
+		}
+		if i == 0 {
+			// Re-running the resolved scenario gives the same summary.
+			again := filepath.Join(dir, "again")
+			if code, _, stderr := runCLI(t, "run", filepath.Join(out, "scenario.yaml"), "--out", again); code != exitOK {
+				t.Fatalf("re-run: %s", stderr)
+			}
+			b, _ := os.ReadFile(filepath.Join(again, "summary.csv"))
+			if string(b) != string(sum) {
+				t.Fatal("re-running the resolved scenario changed the summary")
+			}
+		}
+	}
+	if outputs[0] != outputs[1] {
+		t.Fatal("engines gave different summaries")
+	}
+}
+
+func TestListAndVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "list")
+	if code != exitOK || !strings.Contains(out, "mmc-validation") || !strings.Contains(out, "mmc ") {
+		t.Fatalf("list: %d %s", code, out)
+	}
+	if code, out, _ := runCLI(t, "version"); code != exitOK || !strings.HasPrefix(out, "schedsim ") {
+		t.Fatalf("version: %d %q", code, out)
+	}
+	if code, out, _ := runCLI(t, "validate", "testdata/small.yaml"); code != exitOK || !strings.Contains(out, "ok") {
+		t.Fatalf("validate: %d %q", code, out)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for _, f := range []string{"csv", "json"} {
+		code, out, stderr := runCLI(t, "run", "testdata/small.yaml", "--format", f, "--replications", "2")
+		if code != exitOK {
+			t.Fatalf("%s: %s", f, stderr)
+		}
+		if f == "csv" && !strings.HasPrefix(out, "metric,n,mean") || f == "json" && !strings.Contains(out, `"scenario": "small"`) {
+			t.Fatalf("%s output:\n%s", f, out)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package scenarios
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/rs/zerolog"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// Kind is a family of simulated systems that a scenario names under its
+// `model:` key (mmc, karatza, cluster, slots …). A kind turns the scenario's
+// `params:` mapping into a typed, validated Params value.
+type Kind struct {
+	// Name is the value of the scenario's `model:` key.
+	Name string
+	// Summary is one line for `schedsim list`.
+	Summary string
+	// NewParams returns a pointer to a struct holding the kind's default
+	// parameters. The scenario's `params:` mapping is decoded into it
+	// strictly: every key must match a `yaml` tag of the struct.
+	NewParams func() Params
+}
+
+// Params are the decoded parameters of one scenario point: everything
+// needed to run one replication of it.
+type Params interface {
+	// Validate checks every value against its allowed range and returns a
+	// *FieldError (see Field) naming the first offending key.
+	Validate() error
+	// Run executes one replication and returns its metrics, always the same
+	// names in the same order.
+	Run(rc RunContext) (results.Metrics, error)
+}
+
+// Referencer is implemented by Params that know reference values for their
+// metrics: analytic results (Erlang-C) or a paper's published numbers. They
+// are printed next to the simulated values.
+type Referencer interface {
+	References() map[string]float64
+}
+
+// RunContext is what one replication gets from the runner.
+type RunContext struct {
+	// Engine is a fresh event engine of the kind the run asked for.
+	Engine sim.Engine
+	// Streams derives the replication's named random sources.
+	Streams sim.Streams
+	// Stop is the scenario's stop condition.
+	Stop Stop
+	// Log is the run's structured logger.
+	Log zerolog.Logger
+	// Jobs, when not nil, receives the per-job records of the replication
+	// as CSV (kinds without jobs ignore it). Only replication 0 gets one.
+	Jobs io.Writer
+	// OutDir, when not empty, is a directory where replication 0 may write
+	// extra files of its own (data, plots); other replications get "".
+	OutDir string
+	// Check switches on the debug invariant checker of the model.
+	Check bool
+}
+
+// Stop is the stop condition of every replication of a scenario. A zero
+// field means "no limit of that kind"; the scenario requires at least one.
+type Stop struct {
+	// CompletedJobs stops a replication once this many jobs (after any
+	// warm-up the kind defines) have completed.
+	CompletedJobs int `yaml:"completed_jobs"`
+	// Time stops a replication at this simulated time.
+	Time float64 `yaml:"time"`
+	// Events stops a replication after this many events.
+	Events uint64 `yaml:"events"`
+}
+
+// Limit converts the time and event parts of the stop condition into an
+// engine limit. CompletedJobs is the model's to honour (by calling
+// Engine.Stop when the count is reached).
+func (s Stop) Limit() sim.Limit {
+	return sim.Limit{Time: s.Time, Events: s.Events}
+}
+
+var kinds = map[string]Kind{}
+
+// Register adds a kind to the registry. It is called from init functions of
+// this package, one file per kind; registering a name twice is a programming
+// error and panics at start-up.
+func Register(k Kind) {
+	if _, dup := kinds[k.Name]; dup {
+		panic(fmt.Sprintf("scenarios: kind %q registered twice", k.Name))
+	}
+	kinds[k.Name] = k
+}
+
+// Kinds returns the registered kinds sorted by name.
+func Kinds() []Kind {
+	out := make([]Kind, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// LookupKind returns the registered kind with that name.
+func LookupKind(name string) (Kind, bool) {
+	k, ok := kinds[name]
+	return k, ok
+}

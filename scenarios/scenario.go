@@ -1,0 +1,271 @@
+package scenarios
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// Scenario is a decoded, validated scenario file.
+type Scenario struct {
+	// Name identifies the scenario in outputs.
+	Name string `yaml:"name"`
+	// Description says what the scenario reproduces or shows.
+	Description string `yaml:"description,omitempty"`
+	// Model is the kind of system (see Kinds).
+	Model string `yaml:"model"`
+	// Seed derives every random stream of the run.
+	Seed uint64 `yaml:"seed"`
+	// Replications is the number of independent replications per point.
+	Replications int `yaml:"replications"`
+	// Engine is "fast" (default) or "simgo".
+	Engine string `yaml:"engine,omitempty"`
+	// Stop is the stop condition of each replication.
+	Stop Stop `yaml:"stop,omitempty"`
+	// Params holds the kind's parameters; they are decoded strictly into
+	// the kind's Params type.
+	Params yaml.Node `yaml:"params,omitempty"`
+	// Sweep lists axes whose cartesian product gives the points.
+	Sweep []Axis `yaml:"sweep,omitempty"`
+
+	// File is where the scenario came from: a path, or "builtin:NAME".
+	File string `yaml:"-"`
+	// Points are the expanded, validated scenario points.
+	Points []Point `yaml:"-"`
+}
+
+// Axis is one sweep dimension: a dotted key below params and its values.
+type Axis struct {
+	Key    string      `yaml:"key"`
+	Values []yaml.Node `yaml:"values"`
+}
+
+// Point is one combination of sweep values with its decoded parameters.
+type Point struct {
+	// Labels are the axis values of the point, in axis order (empty when
+	// the scenario has no sweep).
+	Labels []results.Label
+	// Params are the decoded, validated parameters.
+	Params Params
+}
+
+// Name returns "key=value key=value" for the point, or "" without a sweep.
+func (p Point) Name() string { return results.PointName(p.Labels) }
+
+// Limits of the top-level values.
+const (
+	MaxReplications = 100000
+	MaxPoints       = 100000
+)
+
+// ErrNotFound is returned by Load when the argument is neither a readable
+// file nor the name of a built-in scenario.
+var ErrNotFound = errors.New("no such scenario file or built-in scenario")
+
+// Load reads a scenario from a file path or, if no such file exists, from
+// the built-in scenario of that name.
+func Load(nameOrPath string) (*Scenario, error) {
+	data, err := os.ReadFile(nameOrPath)
+	if err == nil {
+		return Parse(data, nameOrPath, filepath.Dir(nameOrPath))
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if b, ok := builtinData(nameOrPath); ok {
+		return Parse(b, "builtin:"+nameOrPath, ".")
+	}
+	return nil, fmt.Errorf("%s: %w (see `schedsim list`)", nameOrPath, ErrNotFound)
+}
+
+// Parse decodes and validates a scenario. file names it in errors; baseDir
+// is the directory that relative paths inside the parameters are resolved
+// against.
+func Parse(data []byte, file, baseDir string) (*Scenario, error) {
+	sc := &Scenario{File: file}
+	wrap := func(err error) error { return fileError(file, err) }
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			return nil, fmt.Errorf("%s: empty scenario", file)
+		}
+		return nil, wrap(err)
+	}
+	if err := decodeStrict(&doc, sc, ""); err != nil {
+		return nil, wrap(err)
+	}
+	root := doc.Content[0]
+	if err := sc.validateTop(root); err != nil {
+		return nil, wrap(err)
+	}
+	kind, _ := LookupKind(sc.Model)
+	points, err := sc.expand(root, kind, baseDir)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	sc.Points = points
+	return sc, nil
+}
+
+func (sc *Scenario) validateTop(root *yaml.Node) error {
+	at := func(key, format string, args ...any) error {
+		line := root.Line
+		if n := lookup(root, key); n != nil {
+			line = n.Line
+		}
+		return &keyError{line: line, key: key, msg: fmt.Sprintf(format, args...)}
+	}
+	if sc.Name == "" {
+		return at("name", "is required")
+	}
+	if _, ok := LookupKind(sc.Model); !ok {
+		names := []string{}
+		for _, k := range Kinds() {
+			names = append(names, k.Name)
+		}
+		return at("model", "unknown model %q (known: %s)", sc.Model, strings.Join(names, ", "))
+	}
+	if sc.Replications < 1 || sc.Replications > MaxReplications {
+		return at("replications", "must be in [1, %d] (got %d)", MaxReplications, sc.Replications)
+	}
+	if sc.Engine == "" {
+		sc.Engine = string(sim.Fast)
+	}
+	if _, err := sim.New(sim.Kind(sc.Engine)); err != nil {
+		return at("engine", "%v", err)
+	}
+	if sc.Stop.CompletedJobs < 0 {
+		return at("stop.completed_jobs", "must be ≥ 0 (got %d)", sc.Stop.CompletedJobs)
+	}
+	if sc.Stop.Time < 0 || math.IsNaN(sc.Stop.Time) || math.IsInf(sc.Stop.Time, 0) {
+		return at("stop.time", "must be a finite number ≥ 0 (got %v)", sc.Stop.Time)
+	}
+	for i, ax := range sc.Sweep {
+		key := fmt.Sprintf("sweep[%d]", i)
+		if ax.Key == "" {
+			return at("sweep", "%s.key is required", key)
+		}
+		if len(ax.Values) == 0 {
+			return at("sweep", "%s (%s) has no values", key, ax.Key)
+		}
+		for j := 0; j < i; j++ {
+			if sc.Sweep[j].Key == ax.Key {
+				return at("sweep", "key %q appears twice", ax.Key)
+			}
+		}
+	}
+	return nil
+}
+
+// expand builds and validates every point of the sweep.
+func (sc *Scenario) expand(root *yaml.Node, kind Kind, baseDir string) ([]Point, error) {
+	total := 1
+	for _, ax := range sc.Sweep {
+		total *= len(ax.Values)
+		if total > MaxPoints {
+			return nil, &keyError{line: lookup(root, "sweep").Line, key: "sweep", msg: fmt.Sprintf("more than %d points", MaxPoints)}
+		}
+	}
+	base := &sc.Params
+	if base.Kind == 0 {
+		base = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: root.Line}
+	}
+	if base.Kind != yaml.MappingNode {
+		return nil, &keyError{line: base.Line, key: "params", msg: "must be a mapping of key: value"}
+	}
+	points := make([]Point, 0, total)
+	idx := make([]int, len(sc.Sweep))
+	for p := 0; p < total; p++ {
+		node := clone(base)
+		var labels []results.Label
+		for a, ax := range sc.Sweep {
+			v := &sc.Sweep[a].Values[idx[a]]
+			set(node, ax.Key, clone(v))
+			labels = append(labels, results.Label{Key: ax.Key, Value: scalarText(v)})
+		}
+		params := kind.NewParams()
+		if err := decodeStrict(node, params, "params"); err != nil {
+			return nil, pointError(labels, err)
+		}
+		if r, ok := params.(BaseDirSetter); ok {
+			r.SetBaseDir(baseDir)
+		}
+		if err := params.Validate(); err != nil {
+			var fe *FieldError
+			if errors.As(err, &fe) {
+				line := root.Line
+				if n := lookup(node, fe.Key); n != nil {
+					line = n.Line
+				} else if n := lookup(root, "params"); n != nil {
+					line = n.Line
+				}
+				err = &keyError{line: line, key: "params." + fe.Key, msg: fe.Msg}
+			}
+			return nil, pointError(labels, err)
+		}
+		points = append(points, Point{Labels: labels, Params: params})
+		for a := len(idx) - 1; a >= 0; a-- {
+			idx[a]++
+			if idx[a] < len(sc.Sweep[a].Values) {
+				break
+			}
+			idx[a] = 0
+		}
+	}
+	return points, nil
+}
+
+// BaseDirSetter is implemented by Params that hold file paths: relative
+// paths are resolved against the directory of the scenario file (the
+// working directory for built-in scenarios). It is called before Validate.
+type BaseDirSetter interface {
+	SetBaseDir(dir string)
+}
+
+func scalarText(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode {
+		return n.Value
+	}
+	out, err := yaml.Marshal(n)
+	if err != nil {
+		return "?"
+	}
+	return strings.TrimSpace(strings.ReplaceAll(string(out), "\n", " "))
+}
+
+func pointError(labels []results.Label, err error) error {
+	if len(labels) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (sweep point %s)", err, results.PointName(labels))
+}
+
+// fileError prefixes an error with the file name, turning "line N: …"
+// into "file:N: …".
+func fileError(file string, err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if num, tail, ok := strings.Cut(rest, ":"); ok {
+			return fmt.Errorf("%s:%s:%s", file, num, tail)
+		}
+	}
+	return fmt.Errorf("%s: %s", file, msg)
+}
+
+// Resolved returns the scenario as YAML with the values actually used
+// (seed, replications, engine included), so that a run can be repeated.
+func (sc *Scenario) Resolved() ([]byte, error) {
+	return yaml.Marshal(sc)
+}
