@@ -1,0 +1,351 @@
+package swf
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// Mode selects how a Reader treats malformed lines.
+type Mode int
+
+const (
+	// Strict makes the first malformed line an error (*ParseError,
+	// "file:line: reason"). It is the zero value.
+	Strict Mode = iota
+	// Lenient skips malformed lines and counts them by reason (see
+	// Reader.Problems).
+	Lenient
+)
+
+// String returns "strict" or "lenient".
+func (m Mode) String() string {
+	switch m {
+	case Strict:
+		return "strict"
+	case Lenient:
+		return "lenient"
+	}
+	return "Mode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// DefaultProblemLines is the number of line numbers a Report keeps per
+// reason when ReadOptions.ProblemLines is 0.
+const DefaultProblemLines = 5
+
+// MaxLineLength is the longest line, in bytes, the Reader accepts. Longer
+// lines are malformed (ReasonLineTooLong); they are skipped without being
+// held in memory.
+const MaxLineLength = 1 << 20
+
+const bufferSize = 64 << 10
+
+// ReadOptions configures a Reader. The zero value is strict.
+type ReadOptions struct {
+	// Mode is Strict (default) or Lenient.
+	Mode Mode
+	// ProblemLines is how many line numbers are kept per problem reason:
+	// 0 means DefaultProblemLines, a negative value keeps none.
+	ProblemLines int
+}
+
+func (o ReadOptions) maxLines() int {
+	switch {
+	case o.ProblemLines == 0:
+		return DefaultProblemLines
+	case o.ProblemLines < 0:
+		return 0
+	}
+	return o.ProblemLines
+}
+
+// Reader streams the records of an SWF trace. It holds one line at a time
+// (plus I/O buffers), never the whole trace. A Reader is not safe for
+// concurrent use.
+type Reader struct {
+	name   string
+	opts   ReadOptions
+	file   *os.File
+	gz     *gzip.Reader
+	br     *bufio.Reader
+	header Header
+
+	line     int // number of lines read so far
+	long     []byte
+	pend     []byte // first job line, read while scanning the header
+	pendLong bool
+	hasPend  bool
+
+	fields   [NumFields][]byte
+	records  int
+	comments int
+	problems Report
+	err      error // sticky: io.EOF, a read error or a strict ParseError
+}
+
+// Open opens an SWF trace, plain or gzip-compressed (recognised by its
+// magic bytes, whatever the file is called), and reads its header. The
+// caller must Close the Reader.
+func Open(path string, opts ReadOptions) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("swf: %w", err)
+	}
+	r, err := NewReader(f, path, opts)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.file = f
+	return r, nil
+}
+
+// NewReader returns a Reader of the SWF data in r, which may be
+// gzip-compressed (recognised by its magic bytes). Name is used in error
+// messages, usually the file name. NewReader reads the leading comment
+// block, so Header is complete when it returns; in Strict mode a header
+// line with a malformed numeric value (e.g. "MaxProcs: many") is an
+// error.
+func NewReader(r io.Reader, name string, opts ReadOptions) (*Reader, error) {
+	rd := &Reader{name: name, opts: opts, br: bufio.NewReaderSize(r, bufferSize)}
+	magic, err := rd.br.Peek(2)
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(rd.br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+		}
+		rd.gz = gz
+		rd.br = bufio.NewReaderSize(gz, bufferSize)
+	}
+	if err := rd.readHeader(); err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+// readHeader reads the comment block before the first job line. Blank
+// lines in it are skipped. The first job line is kept for Next.
+func (r *Reader) readHeader() error {
+	b := headerBuilder{cont: -1}
+	for {
+		line, tooLong, err := r.readLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		t := trimSpace(line)
+		if !tooLong && len(t) == 0 {
+			continue
+		}
+		if !tooLong && t[0] == ';' {
+			b.add(string(line), r.line)
+			continue
+		}
+		r.pend = append(r.pend[:0], line...)
+		r.pendLong = tooLong
+		r.hasPend = true
+		break
+	}
+	var herr error
+	r.header = b.finish(func(f HeaderField) {
+		pe := &ParseError{Name: r.name, Line: f.Line, Reason: ReasonHeader,
+			Detail: fmt.Sprintf("%s: %s is not an integer", f.Key, strconv.Quote(firstLine(f.Value)))}
+		if err := r.malformed(pe); err != nil && herr == nil {
+			herr = err
+		}
+	})
+	return herr
+}
+
+func firstLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// readLine returns the next line without its line end ("\n" or "\r\n").
+// tooLong reports a line longer than MaxLineLength, whose bytes are
+// discarded. The returned slice is valid until the next call.
+func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
+	line, err = r.br.ReadSlice('\n')
+	switch {
+	case err == nil || err == io.EOF && len(line) > 0:
+		r.line++
+		return trimEOL(line), false, nil
+	case err == io.EOF:
+		return nil, false, io.EOF
+	case err != bufio.ErrBufferFull:
+		return nil, false, r.readErr(err)
+	}
+	r.long = append(r.long[:0], line...)
+	for {
+		line, err = r.br.ReadSlice('\n')
+		if !tooLong {
+			if len(r.long)+len(line) > MaxLineLength {
+				tooLong = true
+				r.long = r.long[:0]
+			} else {
+				r.long = append(r.long, line...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, false, r.readErr(err)
+		}
+		break
+	}
+	r.line++
+	if tooLong {
+		return nil, true, nil
+	}
+	return trimEOL(r.long), false, nil
+}
+
+func (r *Reader) readErr(err error) error {
+	return fmt.Errorf("%s:%d: read: %w", r.name, r.line+1, err)
+}
+
+func trimEOL(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+	}
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	return b
+}
+
+// malformed handles a malformed line: in Strict mode it returns pe (and
+// makes it sticky); in Lenient mode it counts the line and returns nil.
+func (r *Reader) malformed(pe *ParseError) error {
+	if r.opts.Mode != Lenient {
+		r.err = pe
+		return pe
+	}
+	r.problems.add(pe.Reason, Malformed, pe.Line, r.opts.maxLines(), pe.Error)
+	return nil
+}
+
+// Header returns the trace's header. It is complete as soon as the Reader
+// exists. The returned value shares its slices with the Reader; treat
+// them as read-only.
+func (r *Reader) Header() Header { return r.header }
+
+// Name returns the name given to Open or NewReader.
+func (r *Reader) Name() string { return r.name }
+
+// Line returns the number of lines read so far; after Next returns a
+// record it is the record's line.
+func (r *Reader) Line() int { return r.line }
+
+// Records returns the number of records Next has returned.
+func (r *Reader) Records() int { return r.records }
+
+// Comments returns the number of comment lines found after the header
+// block (between or after job lines). They are skipped and not part of
+// Header.
+func (r *Reader) Comments() int { return r.comments }
+
+// Problems returns the malformed lines skipped so far in Lenient mode
+// (and, in Strict mode, nothing: the first one is an error).
+func (r *Reader) Problems() Report { return r.problems.Clone() }
+
+// Next returns the next record. It returns io.EOF after the last one. In
+// Strict mode a malformed line is returned as a *ParseError (wrapping
+// ErrMalformed); a read error (e.g. a truncated gzip stream) is returned
+// in both modes, with the file name and line. Errors are sticky.
+func (r *Reader) Next() (Record, error) {
+	if r.err != nil {
+		return Record{}, r.err
+	}
+	for {
+		var line []byte
+		var tooLong bool
+		if r.hasPend {
+			line, tooLong, r.hasPend = r.pend, r.pendLong, false
+		} else {
+			var err error
+			line, tooLong, err = r.readLine()
+			if err != nil {
+				r.err = err
+				return Record{}, err
+			}
+		}
+		if tooLong {
+			pe := &ParseError{Name: r.name, Line: r.line, Reason: ReasonLineTooLong,
+				Detail: fmt.Sprintf("longer than %d bytes", MaxLineLength)}
+			if err := r.malformed(pe); err != nil {
+				return Record{}, err
+			}
+			continue
+		}
+		i := skipSpace(line, 0)
+		if i == len(line) {
+			continue
+		}
+		if line[i] == ';' {
+			r.comments++
+			continue
+		}
+		if n := splitFields(line[i:], &r.fields); n != NumFields {
+			pe := &ParseError{Name: r.name, Line: r.line, Reason: ReasonFieldCount,
+				Detail: fmt.Sprintf("%d fields, want %d", n, NumFields)}
+			if err := r.malformed(pe); err != nil {
+				return Record{}, err
+			}
+			continue
+		}
+		rec, field, e := parseFields(&r.fields)
+		if e != numOK {
+			pe := &ParseError{Name: r.name, Line: r.line, Field: field + 1, Reason: e.reason(),
+				Detail: numDetail(r.fields[field], e)}
+			if err := r.malformed(pe); err != nil {
+				return Record{}, err
+			}
+			continue
+		}
+		rec.Line = r.line
+		r.records++
+		return rec, nil
+	}
+}
+
+func numDetail(tok []byte, e numErr) string {
+	q := quoteToken(tok)
+	switch e {
+	case numNotNumber:
+		return q + " is not a number"
+	case numNotInteger:
+		return q + " is not an integer"
+	}
+	return q + " is out of range"
+}
+
+// Close closes the gzip stream and, for a Reader made by Open, the file.
+// It does not close the io.Reader given to NewReader.
+func (r *Reader) Close() error {
+	var errs []error
+	if r.gz != nil {
+		errs = append(errs, r.gz.Close())
+		r.gz = nil
+	}
+	if r.file != nil {
+		errs = append(errs, r.file.Close())
+		r.file = nil
+	}
+	return errors.Join(errs...)
+}
