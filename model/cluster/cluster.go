@@ -1,0 +1,489 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+
+	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// DefaultTau is the default runtime bound of the bounded slowdown, in
+// seconds.
+const DefaultTau = 10.0
+
+// DefaultOverrunStep is the default first extension of the estimated end
+// of a job that runs past its estimate, in seconds.
+const DefaultOverrunStep = 60.0
+
+// ErrNotInPass is returned by Starter.Start outside a scheduling pass.
+var ErrNotInPass = errors.New("cluster: Start called outside a scheduling pass")
+
+// ErrInvariant wraps every violation found by the debug invariant checker.
+var ErrInvariant = errors.New("cluster: invariant violated")
+
+// Config sets up a cluster.
+type Config struct {
+	// Procs is the number of processors P (≥ 1). Jobs that need more are
+	// rejected: counted and listed in the Result, never run.
+	Procs int
+	// KillAtEstimate ends a job when it reaches its estimate (the
+	// requested time) instead of its actual runtime. Off by default.
+	KillAtEstimate bool
+	// OverrunStep (seconds, default DefaultOverrunStep) is how far the
+	// estimated end of a job that runs past it is moved: by OverrunStep
+	// the first time, then by twice the previous step each time again.
+	// Only used when KillAtEstimate is off.
+	OverrunStep float64
+	// Tau is the runtime bound of the bounded slowdown (seconds, default
+	// DefaultTau).
+	Tau float64
+	// Check switches on the debug invariant checker: never more than P
+	// processors in use, no start before submit, every job ends exactly
+	// once, the queue and the running jobs are consistent. A violation
+	// stops the run with an error wrapping ErrInvariant.
+	Check bool
+	// StopAfter, when > 0, stops the run once that many jobs have
+	// completed.
+	StopAfter int
+	// Jobs, when not nil, receives one CSV line per completed job, in
+	// order of completion, after a header line (see CSVHeader).
+	Jobs io.Writer
+	// OnEnd, when not nil, is called with the record of every completed
+	// job (for tests and custom metrics).
+	OnEnd func(model.Job)
+}
+
+// Rejected is a job that asked for more processors than the cluster has.
+type Rejected struct {
+	// ID is the job's identifier in its workload.
+	ID int64
+	// Size is the number of processors it asked for.
+	Size int
+}
+
+// Cluster replays a job stream on P processors under a Scheduler.
+type Cluster struct {
+	eng   sim.Engine
+	src   model.JobSource
+	sched Scheduler
+	track Tracker
+	cfg   Config
+	procs int
+	view  View
+
+	free    int
+	queue   []*Job
+	running []*Job
+	pool    []*Job
+
+	inPass      bool
+	passPending bool
+	srcDone     bool
+	err         error
+	seq         uint64
+	lastSubmit  float64
+	lastID      int64
+
+	arriveAct, departAct, overrunAct, passAct sim.Action
+
+	busy  model.BusyMeter
+	stats stats
+	csv   *csvWriter
+}
+
+// New returns a cluster that will replay src on eng under sched. It
+// validates cfg; eng must be fresh (nothing scheduled).
+func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Cluster, error) {
+	if eng == nil || src == nil || sched == nil {
+		return nil, errors.New("cluster: New needs an engine, a job source and a scheduler")
+	}
+	if cfg.Procs < 1 {
+		return nil, fmt.Errorf("cluster: procs must be ≥ 1 (got %d)", cfg.Procs)
+	}
+	if cfg.OverrunStep == 0 {
+		cfg.OverrunStep = DefaultOverrunStep
+	}
+	if !(cfg.OverrunStep > 0) || math.IsInf(cfg.OverrunStep, 0) {
+		return nil, fmt.Errorf("cluster: overrun step must be a finite number > 0 (got %v)", cfg.OverrunStep)
+	}
+	if cfg.Tau == 0 {
+		cfg.Tau = DefaultTau
+	}
+	if !(cfg.Tau > 0) || math.IsInf(cfg.Tau, 0) {
+		return nil, fmt.Errorf("cluster: tau must be a finite number > 0 (got %v)", cfg.Tau)
+	}
+	if cfg.StopAfter < 0 {
+		return nil, fmt.Errorf("cluster: stop after must be ≥ 0 (got %d)", cfg.StopAfter)
+	}
+	c := &Cluster{eng: eng, src: src, sched: sched, cfg: cfg, procs: cfg.Procs, free: cfg.Procs}
+	c.track, _ = sched.(Tracker)
+	c.view = View{c: c}
+	c.arriveAct = c.arrive
+	c.departAct = c.depart
+	c.overrunAct = c.overrun
+	c.passAct = c.pass
+	c.lastSubmit = math.Inf(-1)
+	c.stats.init(cfg.Tau)
+	if cfg.Jobs != nil {
+		c.csv = newCSVWriter(cfg.Jobs, cfg.Tau)
+	}
+	return c, nil
+}
+
+// View returns the read-only view that schedulers get.
+func (c *Cluster) View() *View { return &c.view }
+
+// Run replays the workload until the source is exhausted and every job has
+// ended, or until lim or Config.StopAfter is reached. It returns the
+// metrics of the jobs completed so far. It fails on a source error, an
+// invalid job, a scheduler error, an invariant violation (with Check), or
+// when the event queue drains while jobs are still queued (a scheduler
+// that never starts them).
+func (c *Cluster) Run(lim sim.Limit) (*Result, error) {
+	if c.seq == 0 && !c.srcDone {
+		c.busy.Reset(c.eng.Now())
+		if c.csv != nil {
+			c.csv.header()
+		}
+		c.readNext()
+	}
+	reason := sim.Drained
+	if c.err == nil {
+		reason = c.eng.Run(lim)
+	}
+	if c.err == nil && reason == sim.Drained {
+		if n := len(c.queue) + len(c.running); n > 0 {
+			c.err = fmt.Errorf("cluster: the event queue drained with %d jobs queued and %d running at time %v (scheduler %T never started them)",
+				len(c.queue), len(c.running), c.eng.Now(), c.sched)
+		} else if c.cfg.Check && c.stats.arrivals != c.stats.completed {
+			c.err = fmt.Errorf("%w: %d jobs arrived but %d ended", ErrInvariant, c.stats.arrivals, c.stats.completed)
+		}
+	}
+	if c.csv != nil {
+		if err := c.csv.flush(); err != nil && c.err == nil {
+			c.err = fmt.Errorf("cluster: writing per-job records: %w", err)
+		}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	res := c.stats.result(c.procs)
+	res.Reason = reason
+	res.Queued, res.Running = len(c.queue), len(c.running)
+	return res, nil
+}
+
+// fail records the first error and stops the engine.
+func (c *Cluster) fail(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+	c.eng.Stop()
+}
+
+// violation records an invariant violation (so that a scheduler that
+// ignores the error cannot hide it) and returns it.
+func (c *Cluster) violation(err error) error {
+	c.fail(err)
+	return err
+}
+
+// readNext reads jobs until one is accepted (and schedules its arrival)
+// or the source ends.
+func (c *Cluster) readNext() {
+	for {
+		mj, err := c.src.Next()
+		if err == io.EOF {
+			c.srcDone = true
+			return
+		}
+		if err != nil {
+			c.fail(fmt.Errorf("cluster: reading the job after ID %d: %w", c.lastID, err))
+			return
+		}
+		if err := c.validate(&mj); err != nil {
+			c.fail(err)
+			return
+		}
+		c.lastSubmit, c.lastID = mj.Submit, mj.ID
+		if mj.Size > c.procs {
+			c.stats.reject(mj.ID, mj.Size)
+			continue
+		}
+		j := c.newJob()
+		j.job = mj
+		j.job.Start, j.job.End = -1, -1
+		j.est = math.Max(mj.Estimate, MinEstimate)
+		j.seq = c.seq
+		c.seq++
+		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
+		return
+	}
+}
+
+func (c *Cluster) validate(j *model.Job) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("cluster: job %d: %s", j.ID, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case math.IsNaN(j.Submit) || math.IsInf(j.Submit, 0):
+		return bad("submit time %v is not a finite number", j.Submit)
+	case j.Submit < c.lastSubmit:
+		return bad("submitted at %v, before the previous job (%d at %v): jobs must come in submit order", j.Submit, c.lastID, c.lastSubmit)
+	case j.Submit < c.eng.Now():
+		return bad("submitted at %v, before the simulation clock (%v)", j.Submit, c.eng.Now())
+	case j.Size < 1:
+		return bad("needs %d processors (must be ≥ 1)", j.Size)
+	case !(j.Runtime >= 0) || math.IsInf(j.Runtime, 0):
+		return bad("runtime %v is not a finite number ≥ 0", j.Runtime)
+	case !(j.Estimate >= 0) || math.IsInf(j.Estimate, 0):
+		return bad("estimate %v is not a finite number ≥ 0", j.Estimate)
+	}
+	return nil
+}
+
+func (c *Cluster) newJob() *Job {
+	if n := len(c.pool); n > 0 {
+		j := c.pool[n-1]
+		c.pool = c.pool[:n-1]
+		return j
+	}
+	return new(Job)
+}
+
+func (c *Cluster) recycle(j *Job) {
+	*j = Job{}
+	c.pool = append(c.pool, j)
+}
+
+// requestPass makes sure a scheduling pass runs at the current instant,
+// after every state change of the instant.
+func (c *Cluster) requestPass() {
+	if !c.passPending {
+		c.passPending = true
+		c.eng.Schedule(c.eng.Now(), sim.PrioritySchedule, c.passAct, nil)
+	}
+}
+
+// arrive is the arrival event of a job.
+func (c *Cluster) arrive(arg any) {
+	j := arg.(*Job)
+	j.state = Queued
+	j.estEnd = -1
+	j.Reservation = -1
+	c.stats.arrived(j.job.Submit)
+	c.enqueue(j)
+	if c.track != nil {
+		c.track.Arrived(&c.view, j)
+	}
+	c.requestPass()
+	c.readNext()
+}
+
+// enqueue inserts j into the queue after every job that does not come
+// after it in the scheduler's order.
+func (c *Cluster) enqueue(j *Job) {
+	q := c.queue
+	i := len(q)
+	if i > 0 && c.sched.Less(j, q[i-1]) {
+		i = sort.Search(len(q), func(k int) bool { return c.sched.Less(j, q[k]) })
+	}
+	q = append(q, nil)
+	copy(q[i+1:], q[i:])
+	q[i] = j
+	c.queue = q
+}
+
+// pass is the scheduling pass of an instant.
+func (c *Cluster) pass(any) {
+	c.passPending = false
+	c.inPass = true
+	err := c.sched.Schedule(&c.view, c)
+	c.inPass = false
+	if err != nil {
+		c.fail(fmt.Errorf("cluster: scheduler %T at time %v: %w", c.sched, c.eng.Now(), err))
+		return
+	}
+	if c.cfg.Check {
+		if err := c.checkState(); err != nil {
+			c.fail(err)
+		}
+	}
+}
+
+// Start starts the i-th queued job; see Starter.
+func (c *Cluster) Start(i int) error {
+	if !c.inPass {
+		return ErrNotInPass
+	}
+	if i < 0 || i >= len(c.queue) {
+		return fmt.Errorf("cluster: Start(%d) with %d jobs queued", i, len(c.queue))
+	}
+	j := c.queue[i]
+	if j.job.Size > c.free {
+		return fmt.Errorf("cluster: job %d needs %d processors, %d are free", j.job.ID, j.job.Size, c.free)
+	}
+	now := c.eng.Now()
+	if c.cfg.Check {
+		if j.state != Queued {
+			return c.violation(fmt.Errorf("%w: starting job %d in state %v", ErrInvariant, j.job.ID, j.state))
+		}
+		if now < j.job.Submit {
+			return c.violation(fmt.Errorf("%w: job %d starts at %v before its submission at %v", ErrInvariant, j.job.ID, now, j.job.Submit))
+		}
+	}
+	copy(c.queue[i:], c.queue[i+1:])
+	c.queue[len(c.queue)-1] = nil
+	c.queue = c.queue[:len(c.queue)-1]
+
+	j.state = Running
+	j.job.Start = now
+	j.estEnd = now + j.est
+	c.free -= j.job.Size
+	c.busy.Add(now, float64(j.job.Size))
+	if c.cfg.Check && (c.free < 0 || c.busy.Level() > float64(c.procs)) {
+		return c.violation(fmt.Errorf("%w: %d processors in use on a cluster of %d", ErrInvariant, c.procs-c.free, c.procs))
+	}
+	c.insertRunning(j)
+
+	run := j.job.Runtime
+	if c.cfg.KillAtEstimate && run > j.est {
+		run = j.est
+		j.killed = true
+	}
+	c.eng.Schedule(now+run, sim.PriorityDeparture, c.departAct, j)
+	if now+run > j.estEnd {
+		c.eng.Schedule(j.estEnd, sim.PriorityDeparture, c.overrunAct, j)
+	}
+	return nil
+}
+
+// runLess orders running jobs by estimated end, then arrival.
+func runLess(a, b *Job) bool {
+	if a.estEnd != b.estEnd {
+		return a.estEnd < b.estEnd
+	}
+	return a.seq < b.seq
+}
+
+func (c *Cluster) insertRunning(j *Job) {
+	r := c.running
+	i := sort.Search(len(r), func(k int) bool { return runLess(j, r[k]) })
+	r = append(r, nil)
+	copy(r[i+1:], r[i:])
+	r[i] = j
+	c.running = r
+}
+
+func (c *Cluster) removeRunning(j *Job) bool {
+	r := c.running
+	i := sort.Search(len(r), func(k int) bool { return !runLess(r[k], j) })
+	if i >= len(r) || r[i] != j {
+		return false
+	}
+	copy(r[i:], r[i+1:])
+	r[len(r)-1] = nil
+	c.running = r[:len(r)-1]
+	return true
+}
+
+// overrun is the event of a job still running at its estimated end.
+func (c *Cluster) overrun(arg any) {
+	j := arg.(*Job)
+	if j.state != Running {
+		c.fail(fmt.Errorf("%w: overrun event for job %d in state %v", ErrInvariant, j.job.ID, j.state))
+		return
+	}
+	if !c.removeRunning(j) {
+		c.fail(fmt.Errorf("%w: running job %d missing from the running list", ErrInvariant, j.job.ID))
+		return
+	}
+	old := j.estEnd
+	j.estEnd = old + c.cfg.OverrunStep*math.Exp2(float64(j.extensions))
+	j.extensions++
+	c.insertRunning(j)
+	if end := j.job.Start + j.job.Runtime; end > j.estEnd {
+		c.eng.Schedule(j.estEnd, sim.PriorityDeparture, c.overrunAct, j)
+	}
+	if j.extensions == 1 {
+		c.stats.overruns++
+	}
+	if c.track != nil {
+		c.track.Extended(&c.view, j, old)
+	}
+	c.requestPass()
+}
+
+// depart is the end event of a job.
+func (c *Cluster) depart(arg any) {
+	j := arg.(*Job)
+	now := c.eng.Now()
+	if j.state != Running {
+		c.fail(fmt.Errorf("%w: job %d ends in state %v (every job must end exactly once, after it started)", ErrInvariant, j.job.ID, j.state))
+		return
+	}
+	if !c.removeRunning(j) {
+		c.fail(fmt.Errorf("%w: running job %d missing from the running list", ErrInvariant, j.job.ID))
+		return
+	}
+	j.state = Ended
+	j.job.End = now
+	if j.killed {
+		j.job.Runtime = now - j.job.Start
+		c.stats.killed++
+	}
+	c.free += j.job.Size
+	c.busy.Add(now, -float64(j.job.Size))
+	if c.cfg.Check && (c.free > c.procs || j.job.End < j.job.Start) {
+		c.fail(fmt.Errorf("%w: job %d ends at %v (started %v) leaving %d of %d processors free", ErrInvariant, j.job.ID, now, j.job.Start, c.free, c.procs))
+		return
+	}
+	c.stats.ended(&j.job, c.busy.Area(now))
+	if c.csv != nil {
+		c.csv.write(&j.job)
+	}
+	if c.cfg.OnEnd != nil {
+		c.cfg.OnEnd(j.job)
+	}
+	if c.track != nil {
+		c.track.Ended(&c.view, j)
+	}
+	c.recycle(j)
+	if c.cfg.StopAfter > 0 && c.stats.completed >= c.cfg.StopAfter {
+		c.eng.Stop()
+		return
+	}
+	if len(c.queue) > 0 {
+		c.requestPass()
+	}
+}
+
+// checkState checks the whole state after a pass (Check only).
+func (c *Cluster) checkState() error {
+	used := 0
+	for k, j := range c.running {
+		if j.state != Running {
+			return fmt.Errorf("%w: job %d in the running list in state %v", ErrInvariant, j.job.ID, j.state)
+		}
+		if k > 0 && runLess(j, c.running[k-1]) {
+			return fmt.Errorf("%w: running list out of order at job %d", ErrInvariant, j.job.ID)
+		}
+		used += j.job.Size
+	}
+	if used+c.free != c.procs || used > c.procs {
+		return fmt.Errorf("%w: running jobs hold %d processors, %d free, on a cluster of %d", ErrInvariant, used, c.free, c.procs)
+	}
+	for k, j := range c.queue {
+		if j.state != Queued {
+			return fmt.Errorf("%w: job %d in the queue in state %v", ErrInvariant, j.job.ID, j.state)
+		}
+		if k > 0 && c.sched.Less(j, c.queue[k-1]) {
+			return fmt.Errorf("%w: queue out of order at job %d", ErrInvariant, j.job.ID)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,24 @@
+// Package cluster is a homogeneous parallel machine of P processors that
+// replays a stream of rigid jobs (a workload trace): it owns the waiting
+// queue, the running jobs, the event wiring on a sim.Engine, the debug
+// invariant checker, the availability profile that reservation-based
+// policies use, and the per-job and summary metrics of a replay.
+//
+// It makes no scheduling decision. At every instant at which its state
+// changed, once all job ends and arrivals of that instant have been
+// processed, it runs one scheduling pass: the Scheduler sees a read-only
+// View (the queue in the scheduler's order, the running jobs by estimated
+// end, the free processors) and starts queued jobs through a Starter.
+// Policies live in policies/batch.
+//
+// Jobs are streamed: the next job is read from the model.JobSource only
+// when the previous arrival is processed, and the records of ended jobs
+// are recycled, so memory is bounded by the queue and the running set, not
+// by the trace (except the per-job waits and bounded slowdowns kept for
+// the exact percentiles of the summary: 16 bytes per job).
+//
+// Schedulers never see a job's actual runtime, only its estimate. A job
+// that runs past its estimate is either killed there (Config.KillAtEstimate)
+// or its estimated end is extended in steps (Config.OverrunStep, doubling)
+// and the scheduler is told through Tracker.Extended.
+package cluster

@@ -1,0 +1,284 @@
+package cluster
+
+import (
+	"bufio"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// Result is what a replay measured over its completed jobs.
+type Result struct {
+	// Reason is why the engine stopped (Drained when the whole workload
+	// was replayed).
+	Reason sim.StopReason
+	// Queued and Running count the jobs left queued and running when the
+	// run stopped early.
+	Queued, Running int
+	// Rejected lists the jobs that asked for more processors than the
+	// cluster has, in workload order.
+	Rejected []Rejected
+	// Killed counts the jobs ended at their estimate (KillAtEstimate).
+	Killed int
+	// Overruns counts the jobs that ran past their estimate (their
+	// estimated end was extended at least once).
+	Overruns int
+	// FirstSubmit is the submit time of the first accepted job.
+	FirstSubmit float64
+	// LastEnd is the end time of the last completed job.
+	LastEnd float64
+	// BusyArea is the integral of busy processors over time from
+	// FirstSubmit to LastEnd, in processor-seconds.
+	BusyArea float64
+	// Summary holds the summary metrics.
+	Summary Summary
+}
+
+// Summary is the fixed set of summary metrics of a replay. Slowdowns use
+// each job's runtime as served (its estimate when it was killed).
+type Summary struct {
+	// Completed is the number of jobs that ended.
+	Completed int
+	// Rejected is the number of jobs too large for the cluster.
+	Rejected int
+	// MeanWait, P50Wait, P95Wait, P99Wait and MaxWait describe start −
+	// submit, in seconds. Percentiles interpolate linearly between order
+	// statistics (Hyndman–Fan type 7, the numpy default).
+	MeanWait, P50Wait, P95Wait, P99Wait, MaxWait float64
+	// MeanResponse is the mean of end − submit.
+	MeanResponse float64
+	// MeanSlowdown is the mean of response / runtime over the jobs with a
+	// runtime > 0 (the slowdown of a zero-length job is undefined).
+	MeanSlowdown float64
+	// MeanBSLD, P50BSLD, P95BSLD and P99BSLD describe the bounded
+	// slowdown max(1, response / max(runtime, tau)).
+	MeanBSLD, P50BSLD, P95BSLD, P99BSLD float64
+	// Utilization is busy processor-seconds / (P × Makespan).
+	Utilization float64
+	// Makespan is last end − first submit.
+	Makespan float64
+	// SumRuntime is Σ (end − start) over the completed jobs.
+	SumRuntime float64
+	// Killed is the number of jobs ended at their estimate.
+	Killed int
+}
+
+// MetricNames lists the summary metrics in their fixed order, as Values
+// returns them.
+var MetricNames = []string{
+	"jobs_completed", "jobs_rejected",
+	"mean_wait", "p50_wait", "p95_wait", "p99_wait", "max_wait",
+	"mean_response", "mean_slowdown",
+	"mean_bsld", "p50_bsld", "p95_bsld", "p99_bsld",
+	"utilization", "makespan", "sum_runtime", "jobs_killed",
+}
+
+// Values returns the summary metrics in the order of MetricNames.
+func (s *Summary) Values() []float64 {
+	return []float64{
+		float64(s.Completed), float64(s.Rejected),
+		s.MeanWait, s.P50Wait, s.P95Wait, s.P99Wait, s.MaxWait,
+		s.MeanResponse, s.MeanSlowdown,
+		s.MeanBSLD, s.P50BSLD, s.P95BSLD, s.P99BSLD,
+		s.Utilization, s.Makespan, s.SumRuntime, float64(s.Killed),
+	}
+}
+
+// stats accumulates the metrics of completed jobs.
+type stats struct {
+	tau         float64
+	arrivals    int
+	completed   int
+	killed      int
+	overruns    int
+	rejected    []Rejected
+	first       float64
+	hasFirst    bool
+	lastEnd     float64
+	busyArea    float64
+	sumResponse float64
+	sumSlowdown float64
+	nSlowdown   int
+	sumRuntime  float64
+	waits       chunked
+	bslds       chunked
+}
+
+// chunked is an append-only list of float64 in fixed-size blocks: growing
+// it never copies, so a replay of n jobs allocates 8n bytes per list, not
+// the several times more of a doubling slice.
+type chunked struct {
+	blocks [][]float64
+	n      int
+}
+
+const chunkSize = 1 << 13
+
+func (c *chunked) add(x float64) {
+	if c.n%chunkSize == 0 {
+		c.blocks = append(c.blocks, make([]float64, 0, chunkSize))
+	}
+	b := &c.blocks[len(c.blocks)-1]
+	*b = append(*b, x)
+	c.n++
+}
+
+// flat returns the values in one slice (the block itself when there is
+// only one).
+func (c *chunked) flat() []float64 {
+	if len(c.blocks) == 1 {
+		return c.blocks[0]
+	}
+	out := make([]float64, 0, c.n)
+	for _, b := range c.blocks {
+		out = append(out, b...)
+	}
+	return out
+}
+
+func (s *stats) init(tau float64) { s.tau = tau }
+
+func (s *stats) reject(id int64, size int) {
+	s.rejected = append(s.rejected, Rejected{ID: id, Size: size})
+}
+
+func (s *stats) arrived(submit float64) {
+	s.arrivals++
+	if !s.hasFirst {
+		s.first, s.hasFirst = submit, true
+	}
+}
+
+// ended records a completed job; area is the busy area since the start of
+// the run, up to now.
+func (s *stats) ended(j *model.Job, area float64) {
+	s.completed++
+	s.lastEnd = j.End
+	s.busyArea = area
+	s.waits.add(j.Wait())
+	s.bslds.add(j.BoundedSlowdown(s.tau))
+	s.sumResponse += j.Response()
+	if j.Runtime > 0 {
+		s.sumSlowdown += j.Slowdown()
+		s.nSlowdown++
+	}
+	s.sumRuntime += j.End - j.Start
+}
+
+func (s *stats) result(procs int) *Result {
+	r := &Result{Rejected: s.rejected, Killed: s.killed, Overruns: s.overruns, FirstSubmit: s.first, LastEnd: s.lastEnd}
+	sum := &r.Summary
+	sum.Completed, sum.Rejected, sum.Killed = s.completed, len(s.rejected), s.killed
+	sum.SumRuntime = s.sumRuntime
+	if s.completed == 0 {
+		return r
+	}
+	// The meter runs from time 0, when nothing is busy, so the area up to
+	// the last end is the area from the first submit.
+	r.BusyArea = s.busyArea
+	sum.Makespan = s.lastEnd - s.first
+	if sum.Makespan > 0 {
+		sum.Utilization = s.busyArea / (float64(procs) * sum.Makespan)
+	}
+	n := float64(s.completed)
+	waits, bslds := s.waits.flat(), s.bslds.flat()
+	sum.MeanWait = kahanMean(waits)
+	sum.MeanResponse = s.sumResponse / n
+	if s.nSlowdown > 0 {
+		sum.MeanSlowdown = s.sumSlowdown / float64(s.nSlowdown)
+	}
+	sum.MeanBSLD = kahanMean(bslds)
+	slices.Sort(waits)
+	slices.Sort(bslds)
+	sum.P50Wait, sum.P95Wait, sum.P99Wait = Quantile(waits, 0.5), Quantile(waits, 0.95), Quantile(waits, 0.99)
+	sum.MaxWait = waits[len(waits)-1]
+	sum.P50BSLD, sum.P95BSLD, sum.P99BSLD = Quantile(bslds, 0.5), Quantile(bslds, 0.95), Quantile(bslds, 0.99)
+	return r
+}
+
+// kahanMean returns the mean of x with compensated summation.
+func kahanMean(x []float64) float64 {
+	var sum, comp float64
+	for _, v := range x {
+		y := v - comp
+		t := sum + y
+		comp = (t - sum) - y
+		sum = t
+	}
+	return sum / float64(len(x))
+}
+
+// Quantile returns the p-quantile of sorted (ascending) data, interpolating
+// linearly between order statistics (Hyndman–Fan type 7): the value at
+// position p·(n−1). It returns NaN for empty data.
+func Quantile(sorted []float64, p float64) float64 {
+	n := len(sorted)
+	if n == 0 {
+		return math.NaN()
+	}
+	h := p * float64(n-1)
+	lo := math.Floor(h)
+	i := int(lo)
+	if i >= n-1 {
+		return sorted[n-1]
+	}
+	if i < 0 {
+		return sorted[0]
+	}
+	return sorted[i] + (h-lo)*(sorted[i+1]-sorted[i])
+}
+
+// CSVHeader is the header line of the per-job CSV records.
+const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld"
+
+// csvWriter writes per-job records without allocating per job.
+type csvWriter struct {
+	w   *bufio.Writer
+	buf []byte
+	tau float64
+	err error
+}
+
+func newCSVWriter(w io.Writer, tau float64) *csvWriter {
+	return &csvWriter{w: bufio.NewWriterSize(w, 64<<10), buf: make([]byte, 0, 256), tau: tau}
+}
+
+func (c *csvWriter) header() {
+	if c.err == nil {
+		_, c.err = c.w.WriteString(CSVHeader + "\n")
+	}
+}
+
+// write appends one record: the runtime is the one served (the estimate of
+// a killed job), the estimate the workload's.
+func (c *csvWriter) write(j *model.Job) {
+	if c.err != nil {
+		return
+	}
+	b := c.buf[:0]
+	b = strconv.AppendInt(b, j.ID, 10)
+	for _, v := range [...]float64{j.Submit, j.Start, j.End} {
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(j.Size), 10)
+	for _, v := range [...]float64{j.Runtime, j.Estimate, j.Wait(), j.BoundedSlowdown(c.tau)} {
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	b = append(b, '\n')
+	c.buf = b
+	_, c.err = c.w.Write(b)
+}
+
+func (c *csvWriter) flush() error {
+	if c.err != nil {
+		return c.err
+	}
+	return c.w.Flush()
+}

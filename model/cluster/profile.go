@@ -1,0 +1,230 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Step is one piece of an availability profile: Free processors are free
+// from Time until the Time of the next step (for the last step, forever).
+type Step struct {
+	// Time is when the step starts.
+	Time float64
+	// Free is the number of free processors during the step.
+	Free int
+}
+
+// Profile is an availability profile: the number of free processors as a
+// step function of time, from its origin (the current time) on, after the
+// estimated occupation of the running jobs and the reservations of queued
+// jobs. It is a sorted slice of breakpoints updated in place: a reservation
+// or a release splits at most two steps and touches the steps between
+// them; Advance drops the past. Adjacent steps with equal free counts are
+// merged around every update, so the profile has at most one step per
+// distinct future end or reservation boundary.
+//
+// Free counts may go negative only transiently, when a scheduler reserves
+// the extension of an overrunning job over existing reservations and then
+// repairs them (see MinFree); Check reports it.
+type Profile struct {
+	procs  int
+	steps  []Step
+	pmax   []int // pmax[k] = max Free of steps[0..k]; valid when pmaxOK
+	pmaxOK bool
+}
+
+// NewProfile returns the profile of an idle cluster of procs processors
+// with its origin at time now.
+func NewProfile(procs int, now float64) *Profile {
+	return &Profile{procs: procs, steps: []Step{{Time: now, Free: procs}}}
+}
+
+// Procs returns the number of processors of the profile.
+func (p *Profile) Procs() int { return p.procs }
+
+// Len returns the number of steps.
+func (p *Profile) Len() int { return len(p.steps) }
+
+// At returns the i-th step (0 starts at the origin).
+func (p *Profile) At(i int) Step { return p.steps[i] }
+
+// Origin returns the time of the first step.
+func (p *Profile) Origin() float64 { return p.steps[0].Time }
+
+// Advance moves the origin to now, dropping the steps that ended by then.
+// Times before the origin are ignored by the other methods.
+func (p *Profile) Advance(now float64) {
+	st := p.steps
+	if now <= st[0].Time {
+		return
+	}
+	k := sort.Search(len(st), func(i int) bool { return st[i].Time > now }) - 1
+	if k > 0 {
+		n := copy(st, st[k:])
+		p.steps = st[:n]
+	}
+	p.steps[0].Time = now
+	p.pmaxOK = false
+}
+
+// index returns the index of the step that contains time t ≥ origin.
+func (p *Profile) index(t float64) int {
+	st := p.steps
+	return sort.Search(len(st), func(i int) bool { return st[i].Time > t }) - 1
+}
+
+// FreeAt returns the number of free processors at time t (at the origin
+// for earlier times).
+func (p *Profile) FreeAt(t float64) int {
+	if t <= p.steps[0].Time {
+		return p.steps[0].Free
+	}
+	return p.steps[p.index(t)].Free
+}
+
+// MinFree returns the smallest number of free processors over
+// [start, end), or Procs for an empty interval.
+func (p *Profile) MinFree(start, end float64) int {
+	start = math.Max(start, p.steps[0].Time)
+	if !(end > start) {
+		return p.procs
+	}
+	st := p.steps
+	m := p.procs
+	for k := p.index(start); k < len(st) && st[k].Time < end; k++ {
+		m = min(m, st[k].Free)
+	}
+	return m
+}
+
+// EarliestFit returns the earliest time t ≥ origin such that at least size
+// processors are free over [t, t+dur). It assumes 1 ≤ size ≤ Procs, so
+// that the last step (all processors free) always fits.
+func (p *Profile) EarliestFit(size int, dur float64) float64 {
+	t, _ := p.EarlierFit(size, dur, math.Inf(1))
+	return t
+}
+
+// EarlierFit looks for the earliest time t < before (t ≥ origin) such that
+// at least size processors are free over [t, min(t+dur, before)). For a
+// job holding a reservation at before, it is exactly the earliest start
+// the job would get if its reservation were released and placed again:
+// over [before, t+dur) its own reservation guarantees the processors. ok
+// is false when there is no such t.
+func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool) {
+	st := p.steps
+	if before <= st[0].Time {
+		return 0, false
+	}
+	if !math.IsInf(before, 1) && p.maxFreeBefore(before) < size {
+		return 0, false
+	}
+	for k := 0; k < len(st) && st[k].Time < before; {
+		if st[k].Free < size {
+			k++
+			continue
+		}
+		t = st[k].Time
+		end := t + dur
+		if end > before {
+			end = before
+		}
+		j := k + 1
+		for j < len(st) && st[j].Time < end && st[j].Free >= size {
+			j++
+		}
+		if j == len(st) || st[j].Time >= end {
+			return t, true
+		}
+		k = j + 1
+	}
+	return 0, false
+}
+
+// maxFreeBefore returns the largest free count of the steps that start
+// before t, from a prefix-maximum table rebuilt after changes.
+func (p *Profile) maxFreeBefore(t float64) int {
+	st := p.steps
+	if !p.pmaxOK {
+		p.pmax = p.pmax[:0]
+		m := math.MinInt
+		for _, s := range st {
+			m = max(m, s.Free)
+			p.pmax = append(p.pmax, m)
+		}
+		p.pmaxOK = true
+	}
+	k := sort.Search(len(st), func(i int) bool { return st[i].Time >= t }) - 1
+	if k < 0 {
+		return math.MinInt
+	}
+	return p.pmax[k]
+}
+
+// Reserve takes size processors over [start, end) (the part before the
+// origin is ignored).
+func (p *Profile) Reserve(start, end float64, size int) { p.add(start, end, -size) }
+
+// Release gives back size processors over [start, end) (the part before
+// the origin is ignored).
+func (p *Profile) Release(start, end float64, size int) { p.add(start, end, size) }
+
+func (p *Profile) add(start, end float64, delta int) {
+	if o := p.steps[0].Time; start < o {
+		start = o
+	}
+	if !(end > start) || delta == 0 {
+		return
+	}
+	i := p.split(start)
+	j := p.split(end)
+	for k := i; k < j; k++ {
+		p.steps[k].Free += delta
+	}
+	p.merge(j)
+	p.merge(i)
+	p.pmaxOK = false
+}
+
+// split makes sure a step starts at t ≥ origin and returns its index.
+func (p *Profile) split(t float64) int {
+	st := p.steps
+	i := sort.Search(len(st), func(k int) bool { return st[k].Time >= t })
+	if i < len(st) && st[i].Time == t {
+		return i
+	}
+	st = append(st, Step{})
+	copy(st[i+1:], st[i:])
+	st[i] = Step{Time: t, Free: st[i-1].Free}
+	p.steps = st
+	return i
+}
+
+// merge removes step k when it has the free count of the step before it.
+func (p *Profile) merge(k int) {
+	st := p.steps
+	if k <= 0 || k >= len(st) || st[k].Free != st[k-1].Free {
+		return
+	}
+	copy(st[k:], st[k+1:])
+	p.steps = st[:len(st)-1]
+}
+
+// Check verifies the profile: times strictly increasing, free counts in
+// [0, Procs], all processors free after the last step.
+func (p *Profile) Check() error {
+	st := p.steps
+	for k, s := range st {
+		if k > 0 && !(s.Time > st[k-1].Time) {
+			return fmt.Errorf("%w: profile step %d at %v not after step %d at %v", ErrInvariant, k, s.Time, k-1, st[k-1].Time)
+		}
+		if s.Free < 0 || s.Free > p.procs {
+			return fmt.Errorf("%w: profile has %d free processors of %d at time %v (reservations overlap)", ErrInvariant, s.Free, p.procs, s.Time)
+		}
+	}
+	if last := st[len(st)-1]; last.Free != p.procs {
+		return fmt.Errorf("%w: profile ends with %d free processors of %d at time %v", ErrInvariant, last.Free, p.procs, last.Time)
+	}
+	return nil
+}

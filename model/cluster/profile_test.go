@@ -1,0 +1,142 @@
+package cluster
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// bruteProfile is the reference: free processors per integer second over a
+// horizon, all free after it.
+type bruteProfile struct {
+	procs int
+	now   int
+	free  []int // free[t] for t in [0, len)
+}
+
+func (b *bruteProfile) at(t int) int {
+	if t < len(b.free) {
+		return b.free[t]
+	}
+	return b.procs
+}
+
+func (b *bruteProfile) add(s, e, d int) {
+	for t := max(s, b.now); t < e; t++ {
+		b.free[t] += d
+	}
+}
+
+func (b *bruteProfile) earlier(n, d, before int) (int, bool) {
+	for t := b.now; t < before; t++ {
+		ok := true
+		for x := t; x < min(t+d, before); x++ {
+			if b.at(x) < n {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+func (b *bruteProfile) minFree(s, e int) int {
+	m := b.procs
+	for t := max(s, b.now); t < e; t++ {
+		m = min(m, b.at(t))
+	}
+	return m
+}
+
+// TestProfileAgainstBruteForce applies random reservations, releases and
+// advances to a Profile and to the per-second reference, and compares every
+// query.
+func TestProfileAgainstBruteForce(t *testing.T) {
+	const horizon, procs = 400, 8
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		p := NewProfile(procs, 0)
+		b := &bruteProfile{procs: procs, free: make([]int, horizon+100)}
+		for i := range b.free {
+			b.free[i] = procs
+		}
+		type res struct{ s, e, n int }
+		var held []res
+		for step := range 300 {
+			switch op := rng.IntN(10); {
+			case op < 5: // reserve at the earliest fit, as policies do
+				n, d := 1+rng.IntN(procs), 1+rng.IntN(40)
+				s := int(p.EarliestFit(n, float64(d)))
+				if bs, _ := b.earlier(n, d, horizon*10); bs != s {
+					t.Fatalf("trial %d step %d: EarliestFit(%d, %d) = %d, reference %d", trial, step, n, d, s, bs)
+				}
+				if s+d > horizon {
+					continue
+				}
+				p.Reserve(float64(s), float64(s+d), n)
+				b.add(s, s+d, -n)
+				held = append(held, res{s, s + d, n})
+			case op < 7 && len(held) > 0: // release
+				k := rng.IntN(len(held))
+				r := held[k]
+				held = append(held[:k], held[k+1:]...)
+				p.Release(float64(r.s), float64(r.e), r.n)
+				b.add(r.s, r.e, r.n)
+			case op < 8: // advance
+				now := b.now + rng.IntN(10)
+				p.Advance(float64(now))
+				b.now = now
+				kept := held[:0]
+				for _, r := range held {
+					if r.e > now {
+						kept = append(kept, r)
+					}
+				}
+				held = kept
+			default: // queries only
+			}
+			if err := p.Check(); err != nil {
+				t.Fatalf("trial %d step %d: %v", trial, step, err)
+			}
+			for k := 1; k < p.Len(); k++ {
+				if p.At(k).Free == p.At(k-1).Free {
+					t.Fatalf("trial %d step %d: steps %d and %d not merged", trial, step, k-1, k)
+				}
+			}
+			for x := b.now; x < horizon+20; x += 1 + rng.IntN(5) {
+				if got, want := p.FreeAt(float64(x)), b.at(x); got != want {
+					t.Fatalf("trial %d step %d: FreeAt(%d) = %d, reference %d", trial, step, x, got, want)
+				}
+			}
+			s := b.now + rng.IntN(horizon)
+			e := s + rng.IntN(60)
+			if got, want := p.MinFree(float64(s), float64(e)), b.minFree(s, e); got != want {
+				t.Fatalf("trial %d step %d: MinFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
+			}
+			n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
+			gt, gok := p.EarlierFit(n, float64(d), float64(before))
+			wt, wok := b.earlier(n, d, before)
+			if gok != wok || (gok && int(gt) != wt) {
+				t.Fatalf("trial %d step %d: EarlierFit(%d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, gt, gok, wt, wok)
+			}
+		}
+	}
+}
+
+func TestProfileOverlapReported(t *testing.T) {
+	p := NewProfile(4, 0)
+	p.Reserve(0, 10, 3)
+	p.Reserve(5, 8, 2)
+	if err := p.Check(); err == nil {
+		t.Fatal("over-allocated profile passes Check")
+	}
+	if got := p.MinFree(0, 10); got != -1 {
+		t.Fatalf("MinFree = %d, want -1", got)
+	}
+	p.Release(5, 8, 2)
+	if err := p.Check(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,49 @@
+package batch
+
+import (
+	"testing"
+
+	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// benchReplay replays jobs (already in memory: the benchmark measures the
+// simulation, not the SWF parsing) under the named policy, b.N times.
+func benchReplay(b *testing.B, name string, jobs []model.Job, procs int) {
+	b.ReportAllocs()
+	var res *cluster.Result
+	for b.Loop() {
+		p, err := New(name, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		src := &model.SliceSource{Jobs: jobs}
+		c, err := cluster.New(sim.NewFast(), src, p, cluster.Config{Procs: procs})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res, err = c.Run(sim.Limit{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(res.Summary.Completed), "jobs")
+	b.ReportMetric(res.Summary.MeanWait, "mean_wait_s")
+}
+
+func BenchmarkBlueEASY(b *testing.B) {
+	jobs, procs := loadTrace(b, blue, false)
+	benchReplay(b, "easy", jobs, procs)
+}
+
+func BenchmarkBlueConservative(b *testing.B) {
+	jobs, procs := loadTrace(b, blue, false)
+	benchReplay(b, "conservative", jobs, procs)
+}
+
+func BenchmarkExcerpt(b *testing.B) {
+	jobs, procs := loadTrace(b, excerpt, false)
+	for _, name := range Names() {
+		b.Run(name, func(b *testing.B) { benchReplay(b, name, jobs, procs) })
+	}
+}

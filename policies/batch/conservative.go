@@ -1,0 +1,185 @@
+package batch
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/model/cluster"
+)
+
+func init() {
+	Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
+		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil })
+}
+
+// Conservative is conservative backfilling (Mu'alem & Feitelson 2001):
+// every queued job holds a reservation in an availability profile, so no
+// job is ever delayed by a job behind it.
+//
+//   - A job that arrives gets a reservation at the earliest time the
+//     profile has its processors free for its estimate (now, if it fits).
+//   - When a running job ends before its estimated end, the processors it
+//     held until then are released and the schedule is compressed: in
+//     queue order, every queued job moves to the earliest time at which
+//     it fits, which is never later than its reservation. The compression
+//     runs once per instant, before the reservations of the jobs that
+//     arrived at that instant are made (in queue order too).
+//   - When a running job runs past its estimated end, the cluster extends
+//     it; reservations that then overlap it are released and made again,
+//     in queue order (the only case in which a reservation moves later),
+//     and the schedule is compressed.
+//
+// Every pass starts the jobs whose reservation has come. The profile is a
+// cluster.Profile updated incrementally; during compression, a job is only
+// examined (an O(profile) scan, no update) when the largest free count
+// before its reservation could hold it.
+type Conservative struct {
+	base
+	prof     *cluster.Profile
+	compress bool    // processors were released early: compress
+	repair   bool    // an overrun was reserved: repair overlapping reservations
+	unplaced int     // queued jobs without a reservation
+	next     float64 // earliest reservation of a queued job after the last pass
+}
+
+// Profile returns the availability profile (nil before the first job).
+func (p *Conservative) Profile() *cluster.Profile { return p.prof }
+
+func (p *Conservative) profile(v *cluster.View) *cluster.Profile {
+	if p.prof == nil {
+		p.prof = cluster.NewProfile(v.Procs(), v.Now())
+	}
+	p.prof.Advance(v.Now())
+	return p.prof
+}
+
+// Arrived notes a job to place at the next pass.
+func (p *Conservative) Arrived(v *cluster.View, j *cluster.Job) {
+	p.profile(v)
+	p.unplaced++
+}
+
+// Ended releases what a job that ended early would still have held.
+func (p *Conservative) Ended(v *cluster.View, j *cluster.Job) {
+	prof := p.profile(v)
+	if now := v.Now(); j.EstEnd() > now {
+		prof.Release(now, j.EstEnd(), j.Size())
+		p.compress = true
+	}
+}
+
+// Extended reserves the extension of an overrunning job.
+func (p *Conservative) Extended(v *cluster.View, j *cluster.Job, old float64) {
+	p.profile(v).Reserve(old, j.EstEnd(), j.Size())
+	p.repair, p.compress = true, true
+}
+
+// Schedule places new arrivals, repairs and compresses reservations when
+// needed, and starts the jobs whose reservation is now.
+func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
+	prof := p.profile(v)
+	now := v.Now()
+	if !p.compress && !p.repair && p.unplaced == 0 && p.next > now {
+		return nil
+	}
+	next := math.Inf(1)
+	// A sweep after the first re-examines the jobs before the last mover of
+	// the previous sweep, and every job after a move of its own: the others
+	// have seen every move since they were last examined.
+	limit := math.MaxInt
+	for sweep := 0; ; sweep++ {
+		moved := -1
+		next = math.Inf(1)
+		for i := 0; i < v.QueueLen(); {
+			j := v.Queued(i)
+			n, d, r := j.Size(), j.Estimate(), j.Reservation
+			switch {
+			case r < 0:
+				p.place(prof, j)
+				p.unplaced--
+			case r < now && v.Checking():
+				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
+			case p.repair && sweep == 0 && prof.MinFree(r, r+d) < 0:
+				prof.Release(r, r+d, n)
+				p.place(prof, j)
+				moved = i
+			case p.compress && (i < limit || moved >= 0):
+				if t, ok := prof.EarlierFit(n, d, r); ok {
+					prof.Release(r, r+d, n)
+					prof.Reserve(t, t+d, n)
+					j.Reservation = t
+					if p.probe != nil {
+						p.probe(j.ID(), t)
+					}
+					moved = i
+				}
+			}
+			if j.Reservation <= now {
+				if err := s.Start(i); err != nil {
+					return fmt.Errorf("starting job %d at its reservation: %w", j.ID(), err)
+				}
+				continue
+			}
+			if j.Reservation < next {
+				next = j.Reservation
+			}
+			i++
+		}
+		if moved < 0 || !p.compress {
+			break
+		}
+		limit = moved
+	}
+	p.compress, p.repair, p.next = false, false, next
+	if v.Checking() {
+		return p.check(v)
+	}
+	return nil
+}
+
+// place reserves the earliest slot for j.
+func (p *Conservative) place(prof *cluster.Profile, j *cluster.Job) {
+	n, d := j.Size(), j.Estimate()
+	t := prof.EarliestFit(n, d)
+	prof.Reserve(t, t+d, n)
+	j.Reservation = t
+	if p.probe != nil {
+		p.probe(j.ID(), t)
+	}
+}
+
+// check rebuilds the profile from the running jobs and the reservations and
+// compares it with the incremental one.
+func (p *Conservative) check(v *cluster.View) error {
+	if err := p.prof.Check(); err != nil {
+		return err
+	}
+	now := v.Now()
+	ref := cluster.NewProfile(v.Procs(), now)
+	for i := 0; i < v.RunningLen(); i++ {
+		r := v.Running(i)
+		if !(r.EstEnd() > now) {
+			return fmt.Errorf("%w: running job %d has estimated end %v, not after now (%v)", cluster.ErrInvariant, r.ID(), r.EstEnd(), now)
+		}
+		ref.Reserve(now, r.EstEnd(), r.Size())
+	}
+	for i := 0; i < v.QueueLen(); i++ {
+		j := v.Queued(i)
+		if !(j.Reservation > now) {
+			return fmt.Errorf("%w: queued job %d has reservation %v, not after now (%v)", cluster.ErrInvariant, j.ID(), j.Reservation, now)
+		}
+		ref.Reserve(j.Reservation, j.Reservation+j.Estimate(), j.Size())
+	}
+	if err := ref.Check(); err != nil {
+		return fmt.Errorf("rebuilt profile: %w", err)
+	}
+	for _, a := range []*cluster.Profile{p.prof, ref} {
+		for k := 0; k < a.Len(); k++ {
+			t := a.At(k).Time
+			if x, y := p.prof.FreeAt(t), ref.FreeAt(t); x != y {
+				return fmt.Errorf("%w: the profile has %d free processors at %v, the running jobs and reservations leave %d", cluster.ErrInvariant, x, t, y)
+			}
+		}
+	}
+	return nil
+}

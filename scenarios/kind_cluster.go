@@ -1,0 +1,257 @@
+package scenarios
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/policies/batch"
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+func init() {
+	Register(Kind{
+		Name:      "cluster",
+		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (fcfs, easy, conservative, fpfs)",
+		NewParams: func() Params { return NewClusterParams() },
+	})
+}
+
+// ClusterParams are the parameters of the cluster kind: which trace to
+// replay (with the SWF package's filters), on how many processors, under
+// which batch policy. A replay is deterministic: every replication gives
+// the same result, so one replication is enough.
+type ClusterParams struct {
+	// Trace is the SWF file (.swf or .swf.gz). A relative path is
+	// resolved against the scenario file's directory (the working
+	// directory for built-in scenarios).
+	Trace string `yaml:"trace"`
+	// Procs is the number of processors; 0 takes the trace header's
+	// MaxProcs (MaxNodes when MaxProcs is absent).
+	Procs int `yaml:"procs"`
+	// Policy is a batch policy name (see batch.Names).
+	Policy string `yaml:"policy"`
+	// Order is the queue order: submit (default) or sjf.
+	Order string `yaml:"order"`
+	// Estimates is where runtime estimates come from: requested (the
+	// requested time, field 9; the run time when it is missing), exact
+	// (the run time) or factor (run time × estimate_factor).
+	Estimates string `yaml:"estimates"`
+	// EstimateFactor is the factor of estimates: factor (≥ 1).
+	EstimateFactor float64 `yaml:"estimate_factor"`
+	// Jobs replays only the first N usable jobs (0: all).
+	Jobs int `yaml:"jobs"`
+	// SkipDays and Days replay the jobs submitted in [t0 + skip_days,
+	// t0 + skip_days + days) days, t0 being the trace's first submit
+	// (days 0: no end).
+	SkipDays float64 `yaml:"skip_days"`
+	// Days is the length of the window (see SkipDays).
+	Days float64 `yaml:"days"`
+	// Load scales the offered load by dividing inter-arrival times (1: the
+	// trace as it is).
+	Load float64 `yaml:"load"`
+	// Statuses keeps only the records with these SWF statuses (field 11;
+	// empty: all).
+	Statuses []int `yaml:"statuses"`
+	// KeepZeroRuntime keeps the records whose run time is 0.
+	KeepZeroRuntime bool `yaml:"keep_zero_runtime"`
+	// KillAtEstimate ends jobs at their estimate instead of letting them
+	// overrun.
+	KillAtEstimate bool `yaml:"kill_at_estimate"`
+	// OverrunStep is the first extension, in seconds, of the estimated
+	// end of a job that runs past it (doubling each time again).
+	OverrunStep float64 `yaml:"overrun_step"`
+	// Tau is the runtime bound of the bounded slowdown, in seconds.
+	Tau float64 `yaml:"tau"`
+
+	baseDir string
+}
+
+// NewClusterParams returns the defaults: EASY in submit order, requested
+// times as estimates, the whole trace at its own load, τ = 10 s.
+func NewClusterParams() *ClusterParams {
+	return &ClusterParams{
+		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1,
+		Load: 1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
+	}
+}
+
+// SetBaseDir sets the directory relative trace paths are resolved against.
+func (p *ClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
+
+// TracePath returns the trace path, resolved against the base directory.
+func (p *ClusterParams) TracePath() string {
+	if p.Trace == "" || filepath.IsAbs(p.Trace) || p.baseDir == "" {
+		return p.Trace
+	}
+	return filepath.Join(p.baseDir, p.Trace)
+}
+
+// Validate checks every parameter; a trace file that does not exist is an
+// error naming the resolved path.
+func (p *ClusterParams) Validate() error {
+	if err := FirstError(
+		p.validateTrace(),
+		IntRange("procs", p.Procs, 0, 1<<24),
+		OneOf("policy", p.Policy, batch.Names()...),
+		OneOf("order", p.Order, batch.Orders()...),
+		OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
+		FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
+		IntRange("jobs", p.Jobs, 0, math.MaxInt32),
+		FloatRange("skip_days", p.SkipDays, 0, 1e6),
+		FloatRange("days", p.Days, 0, 1e6),
+		FloatRange("load", p.Load, 0.01, 100),
+		FloatRange("overrun_step", p.OverrunStep, 1e-3, 1e9),
+		FloatRange("tau", p.Tau, 1e-3, 1e9),
+	); err != nil {
+		return err
+	}
+	for i, s := range p.Statuses {
+		if err := IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
+			return err
+		}
+	}
+	if _, err := p.filter(); err != nil {
+		return Field("trace", "%v", err)
+	}
+	return nil
+}
+
+func (p *ClusterParams) validateTrace() error {
+	if p.Trace == "" {
+		return Field("trace", "is required (a .swf or .swf.gz file)")
+	}
+	path := p.TracePath()
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return Field("trace", "file %q does not exist", path)
+	case err != nil:
+		return Field("trace", "%v", err)
+	case st.IsDir():
+		return Field("trace", "%q is a directory, not an SWF file", path)
+	}
+	return nil
+}
+
+// filter maps the parameters onto the SWF package's job filter.
+func (p *ClusterParams) filter() (swf.JobFilter, error) {
+	mode, err := swf.ParseEstimateMode(p.Estimates)
+	if err != nil {
+		return swf.JobFilter{}, err
+	}
+	f := swf.JobFilter{
+		KeepZeroRuntime: p.KeepZeroRuntime,
+		Statuses:        p.Statuses,
+		SkipDays:        p.SkipDays,
+		Days:            p.Days,
+		MaxJobs:         p.Jobs,
+		LoadFactor:      p.Load,
+		Estimate:        mode,
+		EstimateFactor:  p.EstimateFactor,
+	}
+	return f, f.Validate()
+}
+
+// Run replays the trace once.
+func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
+	path := p.TracePath()
+	r, err := swf.Open(path, swf.ReadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	h := r.Header()
+	procs := p.Procs
+	if procs == 0 {
+		procs = h.MaxProcs
+		if procs <= 0 {
+			procs = h.MaxNodes
+			rc.Log.Info().Str("trace", path).Int("procs", procs).Msg("the trace header has no MaxProcs: using MaxNodes")
+		}
+		if procs <= 0 {
+			return nil, Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
+		}
+	}
+	f, err := p.filter()
+	if err != nil {
+		return nil, Field("trace", "%v", err)
+	}
+	src, err := swf.NewJobSource(r, f)
+	if err != nil {
+		return nil, err
+	}
+	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})
+	if err != nil {
+		return nil, Field("policy", "%v", err)
+	}
+	c, err := cluster.New(rc.Engine, src, pol, cluster.Config{
+		Procs:          procs,
+		KillAtEstimate: p.KillAtEstimate,
+		OverrunStep:    p.OverrunStep,
+		Tau:            p.Tau,
+		Check:          rc.Check,
+		StopAfter:      rc.Stop.CompletedJobs,
+		Jobs:           rc.Jobs,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.Run(rc.Stop.Limit())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	st := src.Stats()
+	p.report(rc, path, procs, res, st, src.Problems())
+	if err := p.writeRejected(rc, res); err != nil {
+		return nil, err
+	}
+	m := make(results.Metrics, 0, len(cluster.MetricNames)+1)
+	for i, v := range res.Summary.Values() {
+		m = m.Add(cluster.MetricNames[i], v)
+	}
+	return m.Add("records_dropped", float64(st.Dropped)), nil
+}
+
+// report logs what was replayed, dropped and rejected.
+func (p *ClusterParams) report(rc RunContext, path string, procs int, res *cluster.Result, st swf.SourceStats, probs swf.Report) {
+	ev := rc.Log.Info().Str("trace", path).Int("procs", procs).Str("policy", p.Policy).
+		Int("records_read", st.Read).Int("jobs", st.Yielded).Int("records_dropped", st.Dropped).
+		Int("completed", res.Summary.Completed).Int("rejected", len(res.Rejected)).
+		Int("overruns", res.Overruns).Int("killed", res.Killed).Str("stop", res.Reason.String())
+	if st.StopReason != "" {
+		ev = ev.Str("source_stop", st.StopReason)
+	}
+	ev.Msg("cluster replay done")
+	for _, pr := range probs {
+		rc.Log.Debug().Str("trace", path).Str("reason", pr.Reason).Int("count", pr.Count).Ints("first_lines", pr.Lines).Msg("records dropped")
+	}
+	if n := len(res.Rejected); n > 0 {
+		ids := make([]string, 0, min(n, 10))
+		for _, x := range res.Rejected[:min(n, 10)] {
+			ids = append(ids, strconv.FormatInt(x.ID, 10)+"("+strconv.Itoa(x.Size)+")")
+		}
+		rc.Log.Warn().Str("trace", path).Int("procs", procs).Int("rejected", n).Str("first", strings.Join(ids, " ")).
+			Msg("jobs larger than the cluster were rejected: id(size)")
+	}
+}
+
+// writeRejected writes rejected.csv (id,size) into the output directory
+// when jobs were rejected.
+func (p *ClusterParams) writeRejected(rc RunContext, res *cluster.Result) error {
+	if rc.OutDir == "" || len(res.Rejected) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("id,size\n")
+	for _, x := range res.Rejected {
+		fmt.Fprintf(&b, "%d,%d\n", x.ID, x.Size)
+	}
+	return results.WriteFileAtomic(filepath.Join(rc.OutDir, "rejected.csv"), []byte(b.String()))
+}
