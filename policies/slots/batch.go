@@ -1,0 +1,127 @@
+package slots
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// Method is a single-job window search used by the batch alternatives
+// search: the price limits it derives from a request and the criterion
+// that picks the window.
+type Method struct {
+	// Name identifies the method in outputs ("alp", "amp", …).
+	Name string
+	// Limits returns the price limits of a request.
+	Limits func(r slot.Request) Limits
+	// Criterion picks the window; the paper's methods use EarliestStart.
+	Criterion Criterion
+}
+
+// The paper's two methods.
+var (
+	// MethodALP is ALP: per-slot price ≤ C, earliest window.
+	MethodALP = Method{Name: "alp", Limits: ALPLimits, Criterion: EarliestStart}
+	// MethodAMP is AMP: window cost ≤ S = C·t·N, earliest window of the
+	// cheapest slots.
+	MethodAMP = Method{Name: "amp", Limits: AMPLimits, Criterion: EarliestStart}
+)
+
+// Alternatives runs the batch alternatives search of the paper's
+// section 2 on l, which it modifies: in every pass it looks, job by job in
+// priority order (the order of jobs), for one window per job and
+// subtracts every window it finds from l before looking for the next, so
+// the alternatives of a cycle never overlap in processor time. Passes are
+// repeated until a pass finds no window for any job. A job that finds no
+// window in a pass is not searched again (the free time only shrinks, so
+// it would not find one later).
+//
+// maxPasses bounds the passes (≤ 0: no bound). The result has one slice
+// of windows per job, in the order they were found; an invalid job is an
+// error naming its index.
+func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, maxPasses int) ([][]slot.Window, error) {
+	alts := make([][]slot.Window, len(jobs))
+	err := s.alternatives(l, jobs, m, maxPasses, func(job int, w slot.Window) {
+		alts[job] = append(alts[job], w)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return alts, nil
+}
+
+// alternatives runs the search and hands every window found to emit.
+func (s *Searcher) alternatives(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
+	if m.Limits == nil || m.Criterion == nil {
+		return fmt.Errorf("method %q: Limits and Criterion are required", m.Name)
+	}
+	for i, j := range jobs {
+		if err := j.Validate(); err != nil {
+			return fmt.Errorf("job %d: %w", i, err)
+		}
+		if err := m.Limits(j).validate(); err != nil {
+			return fmt.Errorf("job %d: %w", i, err)
+		}
+	}
+	active := make([]bool, len(jobs))
+	for i := range active {
+		active[i] = true
+	}
+	// hints: the list's longest slot and fastest node bound what a scan
+	// can use; lengths only shrink as windows are subtracted.
+	maxLen, maxPerf := 0.0, 0.0
+	for _, sl := range l.Slots {
+		maxLen = math.Max(maxLen, sl.End-sl.Start)
+	}
+	for _, n := range l.Nodes {
+		maxPerf = math.Max(maxPerf, n.Performance)
+	}
+	hs := make([]hints, len(jobs))
+	for i, j := range jobs {
+		hs[i] = noHints
+		if maxPerf > 0 {
+			hs[i].minLen = j.Runtime(maxPerf) * (1 - 1e-9)
+		}
+		if m.Criterion.StopAtFirst() {
+			hs[i].maxLen = maxLen
+		}
+	}
+	crits := []Criterion{m.Criterion}
+	for pass := 0; maxPasses <= 0 || pass < maxPasses; pass++ {
+		found := false
+		for i, j := range jobs {
+			if !active[i] {
+				continue
+			}
+			res, err := s.scan(l, j, m.Limits(j), crits, hs[i])
+			if err != nil {
+				return fmt.Errorf("job %d: %w", i, err)
+			}
+			if !res[0].Found {
+				active[i] = false
+				continue
+			}
+			w := res[0].Window
+			if m.Criterion.StopAtFirst() {
+				hs[i].from = w.Start
+			}
+			if err := l.Subtract(w); err != nil {
+				return fmt.Errorf("job %d: %w", i, err)
+			}
+			emit(i, w)
+			found = true
+		}
+		if !found {
+			break
+		}
+	}
+	return nil
+}
+
+// FindAlternatives is Alternatives with a fresh Searcher and no bound on
+// the passes.
+func FindAlternatives(l *slot.List, jobs []slot.Request, m Method) ([][]slot.Window, error) {
+	var s Searcher
+	return s.Alternatives(l, jobs, m, 0)
+}

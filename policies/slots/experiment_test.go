@@ -1,0 +1,174 @@
+package slots
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/sim"
+	"github.com/schedsim/schedsim/workloads/toporkov"
+)
+
+func generators(cfg toporkov.Config, seed uint64) func(rep int) (Source, error) {
+	return func(rep int) (Source, error) {
+		return toporkov.NewGenerator(cfg, sim.NewStreams(seed, rep))
+	}
+}
+
+// TestReproducesPaperRatios runs the experiment at reduced size (4 000
+// cycles instead of 25 000) with the default generators and checks the
+// AMP/ALP ratios of the paper's five comparisons within ±15%.
+func TestReproducesPaperRatios(t *testing.T) {
+	tab, err := Reproduce(context.Background(), 4, 0, ExperimentConfig{Cycles: 1000}, generators(toporkov.DefaultConfig(), 2011))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	_ = tab.Write(&buf)
+	t.Logf("\n%s", buf.String())
+	for _, name := range []string{MetricRatioTimeMinTime, MetricRatioTimeMinCost, MetricRatioAltsPerJob, MetricRatioCostMinCost, MetricRatioCostMinTime,
+		MetricCountedFraction} {
+		s, ok := tab.Get(name)
+		if !ok {
+			t.Fatalf("%s missing", name)
+		}
+		if rel := s.Mean / s.Reference; math.Abs(rel-1) > 0.15 {
+			t.Errorf("%s = %.4f, paper %.4f (%.0f%% off, more than 15%%)", name, s.Mean, s.Reference, 100*(rel-1))
+		}
+	}
+	// the paper's qualitative findings: AMP is faster, dearer, finds more.
+	get := func(n string) float64 { s, _ := tab.Get(n); return s.Mean }
+	if !(get(MetricTimeMinAMPTime) < get(MetricTimeMinALPTime) && get(MetricTimeMinAMPCost) > get(MetricTimeMinALPCost) &&
+		get(MetricAMPAltsPerJob) > get(MetricALPAltsPerJob) && get(MetricCostMinAMPCost) > get(MetricCostMinALPCost) &&
+		get(MetricCostMinAMPTime) < get(MetricCostMinALPTime)) {
+		t.Error("the paper's orderings do not hold")
+	}
+	// minimising one criterion never does worse on it than minimising the
+	// other.
+	if get(MetricCostMinALPCost) > get(MetricTimeMinALPCost) || get(MetricTimeMinAMPTime) > get(MetricCostMinAMPTime) {
+		t.Error("a criterion's own optimum is beaten by the other's")
+	}
+}
+
+func TestReproduceIsDeterministic(t *testing.T) {
+	cfg := ExperimentConfig{Cycles: 150}
+	a, err := Reproduce(context.Background(), 3, 1, cfg, generators(toporkov.DefaultConfig(), 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Reproduce(context.Background(), 3, 3, cfg, generators(toporkov.DefaultConfig(), 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Summaries {
+		x, y := a.Summaries[i], b.Summaries[i]
+		if x.Mean != y.Mean || x.SD != y.SD {
+			t.Fatalf("%s: %v with 1 worker, %v with 3", x.Name, x.Mean, y.Mean)
+		}
+	}
+	if _, err := Reproduce(context.Background(), 0, 1, cfg, generators(toporkov.DefaultConfig(), 5)); err == nil {
+		t.Error("0 replications accepted")
+	}
+}
+
+func TestWriteCycleFiles(t *testing.T) {
+	g, _ := toporkov.NewGenerator(toporkov.DefaultConfig(), sim.NewStreams(3, 0))
+	tally, recs, err := RunExperiment(g, ExperimentConfig{Cycles: 1000, Record: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != tally.Counted || len(recs) <= FigureCycles {
+		t.Fatalf("%d records, %d counted", len(recs), tally.Counted)
+	}
+	dir := t.TempDir()
+	if err := WriteCycleFiles(dir, recs); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "cycles.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(string(data), "\n"); lines != FigureCycles+1 {
+		t.Errorf("cycles.csv has %d lines", lines)
+	}
+	for _, base := range []string{"fig5_timemin_time", "fig5_timemin_cost", "fig6_costmin_cost", "fig6_costmin_time", "hist_timemin_time", "hist_alternatives"} {
+		for _, ext := range []string{".png", ".svg"} {
+			if st, err := os.Stat(filepath.Join(dir, base+ext)); err != nil || st.Size() < 1000 {
+				t.Errorf("%s%s: %v", base, ext, err)
+			}
+		}
+	}
+	if err := WriteCycleFiles(t.TempDir(), nil); err != nil {
+		t.Errorf("no counted cycle: %v", err)
+	}
+}
+
+func TestFixedSourceAndAlternativesCSV(t *testing.T) {
+	l, jobs := handExample()
+	tally, recs, err := RunExperiment(FixedSource{List: l, Jobs: jobs}, ExperimentConfig{Cycles: 2, Record: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ALP finds nothing for job 3 (only cpu5 costs ≤ 3): the cycle does
+	// not count.
+	if tally.Cycles != 2 || tally.Counted != 0 || len(recs) != 0 {
+		t.Errorf("tally %+v", tally)
+	}
+	dir := t.TempDir()
+	if err := WriteAlternatives(dir, l, jobs); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "alternatives.csv"))
+	if lines := strings.Count(string(data), "\n"); lines != 1+6+8 || !strings.Contains(string(data), "amp,1,2,370,400,30,720,cpu1 cpu3 cpu6") {
+		t.Errorf("alternatives.csv:\n%s", data)
+	}
+	if _, _, err := (FixedSource{}).Next(); err == nil {
+		t.Error("fixed source without a list")
+	}
+}
+
+func TestCheckAlternativesCanFail(t *testing.T) {
+	l, jobs := handExample()
+	after := l.Clone()
+	alts, err := FindAlternatives(after, jobs, MethodAMP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckAlternatives(l, after, jobs, MethodAMP, alts); err != nil {
+		t.Fatal(err)
+	}
+	// ALP's limits do not hold for AMP's windows (cpu6 costs 12 > 10).
+	if err := CheckAlternatives(l, after, jobs, MethodALP, alts); err == nil {
+		t.Error("AMP windows passed as ALP windows")
+	}
+	lost := after.Clone()
+	lost.Slots = lost.Slots[1:]
+	if err := CheckAlternatives(l, lost, jobs, MethodAMP, alts); err == nil {
+		t.Error("a lost free slot passed")
+	}
+	twice := [][]slot.Window{append(alts[0], alts[0][0]), alts[1], alts[2]}
+	if err := CheckAlternatives(l, after, jobs, MethodAMP, twice); err == nil {
+		t.Error("a window counted twice passed")
+	}
+	dear := [][]slot.Window{alts[0], alts[1], {alts[2][0]}}
+	dear[2][0].Cost++
+	if err := CheckAlternatives(l, after, jobs, MethodAMP, dear); err == nil {
+		t.Error("a wrong cost passed")
+	}
+}
+
+// BenchmarkPaperExperiment runs the paper's whole experiment: 25 000
+// cycles (10 replications × 2 500), ALP and AMP alternatives, both DP
+// criteria, on GOMAXPROCS goroutines.
+func BenchmarkPaperExperiment(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := Reproduce(context.Background(), 10, 0, ExperimentConfig{Cycles: 2500}, generators(toporkov.DefaultConfig(), 2011)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,455 @@
+package slots
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// Limits are the price constraints of one window search. A limit of
+// +Inf means none.
+type Limits struct {
+	// MaxSlotPrice is the highest price per time unit a slot's node may
+	// charge (ALP's condition 2°c).
+	MaxSlotPrice float64
+	// Budget is the highest total cost of the window (AMP's S).
+	Budget float64
+}
+
+// ALPLimits returns the limits of ALP: every slot's price ≤ C, no budget.
+func ALPLimits(r slot.Request) Limits {
+	return Limits{MaxSlotPrice: r.MaxPrice, Budget: math.Inf(1)}
+}
+
+// AMPLimits returns the limits of AMP: no price limit per slot, the
+// window's total cost ≤ S = C·t·N (or the request's own budget).
+func AMPLimits(r slot.Request) Limits {
+	return Limits{MaxSlotPrice: math.Inf(1), Budget: r.JobBudget()}
+}
+
+// NoLimits returns limits that accept every price.
+func NoLimits(slot.Request) Limits {
+	return Limits{MaxSlotPrice: math.Inf(1), Budget: math.Inf(1)}
+}
+
+// ErrBadLimits is wrapped by the errors of searches given negative or NaN
+// limits.
+var ErrBadLimits = errors.New("invalid price limits")
+
+func (l Limits) validate() error {
+	if !(l.MaxSlotPrice >= 0) || !(l.Budget >= 0) {
+		return fmt.Errorf("%w: max slot price %v, budget %v (both must be ≥ 0)", ErrBadLimits, l.MaxSlotPrice, l.Budget)
+	}
+	return nil
+}
+
+// Candidate is a free slot that the job can use if its window starts at
+// the current scan position: the node is fast enough, its price is within
+// the per-slot limit, and the slot is long enough for the job's runtime
+// on that node.
+type Candidate struct {
+	// Slot is the free slot.
+	Slot slot.Slot
+	// Runtime is the job's runtime on the slot's node.
+	Runtime float64
+	// Cost is the node's price times Runtime.
+	Cost float64
+}
+
+// Criterion chooses and scores windows during a scan. The scan calls Pick
+// after every slot it adds to the set of candidates (so at every possible
+// window start); lower scores are better, and on equal scores the window
+// found first (the earlier start) is kept.
+type Criterion interface {
+	// Name identifies the criterion in outputs ("start", "finish", …).
+	Name() string
+	// Pick chooses n of the candidates for a window starting at start
+	// whose total cost is ≤ budget. cands are valid at start, on
+	// distinct nodes and sorted by non-decreasing cost. It returns the
+	// window's score and the chosen indices into cands, appended to
+	// buf[:0]; ok is false when no choice fits.
+	Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (score float64, chosen []int, ok bool)
+	// StopAtFirst reports whether the first window found is the best, so
+	// that the scan may stop there (true only for the earliest start).
+	StopAtFirst() bool
+}
+
+// The built-in criteria.
+var (
+	// EarliestStart picks the first window found, formed by the n
+	// cheapest candidates: ALP and AMP. Score: the start time.
+	EarliestStart Criterion = earliestStart{}
+	// EarliestFinish minimises start + runtime of the slowest slot.
+	EarliestFinish Criterion = fastest{finish: true}
+	// ShortestRuntime minimises the runtime of the slowest slot.
+	ShortestRuntime Criterion = fastest{}
+	// LowestCost minimises the window's total cost.
+	LowestCost Criterion = lowestCost{}
+)
+
+// Criteria returns the built-in criteria in a fixed order.
+func Criteria() []Criterion {
+	return []Criterion{EarliestStart, EarliestFinish, ShortestRuntime, LowestCost}
+}
+
+// CriterionByName returns the built-in criterion with that name.
+func CriterionByName(name string) (Criterion, bool) {
+	for _, c := range Criteria() {
+		if c.Name() == name {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+type earliestStart struct{}
+
+func (earliestStart) Name() string      { return "start" }
+func (earliestStart) StopAtFirst() bool { return true }
+func (earliestStart) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	if len(cands) < n {
+		return 0, nil, false
+	}
+	sum := 0.0
+	for i := 0; i < n; i++ {
+		sum += cands[i].Cost
+	}
+	if !(sum <= budget) {
+		return 0, nil, false
+	}
+	buf = buf[:0]
+	for i := 0; i < n; i++ {
+		buf = append(buf, i)
+	}
+	return start, buf, true
+}
+
+type lowestCost struct{}
+
+func (lowestCost) Name() string      { return "cost" }
+func (lowestCost) StopAtFirst() bool { return false }
+func (lowestCost) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	_, chosen, ok := earliestStart{}.Pick(start, n, budget, cands, buf)
+	if !ok {
+		return 0, nil, false
+	}
+	sum := 0.0
+	for _, i := range chosen {
+		sum += cands[i].Cost
+	}
+	return sum, chosen, true
+}
+
+// fastest picks the n candidates that minimise the longest runtime under
+// the budget: candidates are taken by increasing runtime while the n
+// cheapest taken so far are kept; the first time those n fit the budget,
+// the longest runtime among them is the least possible.
+type fastest struct{ finish bool }
+
+func (f fastest) Name() string {
+	if f.finish {
+		return "finish"
+	}
+	return "runtime"
+}
+func (fastest) StopAtFirst() bool { return false }
+func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	if len(cands) < n {
+		return 0, nil, false
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	// insertion sort by (runtime, cost, index): the sets are small.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && lessRuntime(cands, order[j], order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	kept := buf[:0]
+	for _, i := range order {
+		kept = append(kept, i)
+		if len(kept) > n { // drop the most expensive (the last one added among equal costs)
+			worst := 0
+			for k := 1; k < len(kept); k++ {
+				if cands[kept[k]].Cost >= cands[kept[worst]].Cost {
+					worst = k
+				}
+			}
+			kept = append(kept[:worst], kept[worst+1:]...)
+		}
+		if len(kept) < n {
+			continue
+		}
+		sum, longest := 0.0, 0.0
+		for _, k := range kept {
+			sum += cands[k].Cost
+			longest = math.Max(longest, cands[k].Runtime)
+		}
+		if sum <= budget {
+			if f.finish {
+				return start + longest, kept, true
+			}
+			return longest, kept, true
+		}
+	}
+	return 0, nil, false
+}
+
+func lessRuntime(c []Candidate, a, b int) bool {
+	if c[a].Runtime != c[b].Runtime {
+		return c[a].Runtime < c[b].Runtime
+	}
+	if c[a].Cost != c[b].Cost {
+		return c[a].Cost < c[b].Cost
+	}
+	return a < b
+}
+
+// Result is the outcome of a scan for one criterion.
+type Result struct {
+	// Criterion is the criterion's name.
+	Criterion string
+	// Found is false when no window satisfies the request and limits.
+	Found bool
+	// Window is the best window found.
+	Window slot.Window
+	// Score is the window's score under the criterion.
+	Score float64
+}
+
+// Searcher runs window searches and keeps its buffers between them, so
+// that a long experiment allocates little. A Searcher is not safe for
+// concurrent use; its zero value is ready.
+type Searcher struct {
+	cands []Candidate
+	mark  []uint32
+	gen   uint32
+	buf   []int
+	res   []Result
+	done  []bool
+	slab  []slot.Slot // windows' slots are carved from it, never reused
+	work  slot.List   // RunCycle's copy of the cycle's list
+	// transient, when true, carves windows from tslab, which RunCycle
+	// reuses every cycle (its windows never leave the cycle).
+	transient bool
+	tslab     []slot.Slot
+	alts      [2][][]Alt // RunCycle's alternatives per method and job
+	dp        dpWork     // RunCycle's DP buffers
+}
+
+// Scan makes one pass over the slot list (sorted by start) and returns,
+// for every criterion, the best window for request r under the limits.
+// Each slot that suits the job (performance ≥ P, price ≤ the per-slot
+// limit, long enough for the job's runtime on its node, cost within the
+// budget) joins the candidate set, whose start becomes the window start;
+// candidates no longer long enough from that start expire (ALP steps
+// 2°–4°); then every criterion picks from the candidates. The scan stops
+// early once every criterion that stops at its first window has one.
+//
+// The list is not modified. The returned slice is reused by the next call
+// of the Searcher. An invalid request or limits is an error; a
+// request no window can satisfy (more nodes than exist, an empty list) is
+// a result with Found false.
+func (s *Searcher) Scan(l *slot.List, r slot.Request, lim Limits, crits ...Criterion) ([]Result, error) {
+	return s.scan(l, r, lim, crits, noHints)
+}
+
+// hints speed up the scans of the alternatives search without changing
+// their results.
+type hints struct {
+	// from is a lower bound of the start of any window (the start of the
+	// job's previous earliest window: free time only shrinks).
+	from float64
+	// maxLen bounds the length of every slot of the list, so that slots
+	// starting before from − maxLen can be skipped.
+	maxLen float64
+	// minLen is a lower bound of the job's runtime on any node: shorter
+	// slots are skipped before their node is looked up.
+	minLen float64
+}
+
+var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
+
+func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criterion, h hints) ([]Result, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if err := lim.validate(); err != nil {
+		return nil, err
+	}
+	s.res = append(s.res[:0], make([]Result, len(crits))...)
+	s.done = append(s.done[:0], make([]bool, len(crits))...)
+	for k, c := range crits {
+		s.res[k].Criterion = c.Name()
+	}
+	out := s.res
+	n := r.Nodes
+	if len(crits) == 0 || n > len(l.Nodes) {
+		return out, nil
+	}
+	if len(s.mark) < len(l.Nodes) {
+		s.mark = make([]uint32, len(l.Nodes))
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: clear the marks
+		clear(s.mark)
+		s.gen = 1
+	}
+	cands := s.cands[:0]
+	minDeadline := math.Inf(1)
+	remaining := len(crits)
+	first := 0
+	if !math.IsInf(h.from, -1) && !math.IsInf(h.maxLen, 1) {
+		bound := h.from - h.maxLen - 1e-9*(math.Abs(h.from)+h.maxLen+1)
+		lo, hi := 0, len(l.Slots)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if l.Slots[m].Start < bound {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		first = lo
+	}
+	for _, sl := range l.Slots[first:] {
+		if sl.End-sl.Start < h.minLen {
+			continue
+		}
+		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
+			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
+		}
+		node := &l.Nodes[sl.Node]
+		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) {
+			continue
+		}
+		start := sl.Start
+		rt := r.Runtime(node.Performance)
+		if !(start+rt <= sl.End) {
+			continue
+		}
+		cost := node.Price * rt
+		if !(cost <= lim.Budget) {
+			continue
+		}
+		// expire the candidates too short for a window starting here.
+		if len(cands) > 0 && start >= minDeadline-1e-9*math.Max(1, math.Abs(minDeadline)) {
+			minDeadline = math.Inf(1)
+			kept := cands[:0]
+			for _, c := range cands {
+				if start+c.Runtime > c.Slot.End {
+					s.mark[c.Slot.Node] = 0
+					continue
+				}
+				kept = append(kept, c)
+				minDeadline = math.Min(minDeadline, c.Slot.End-c.Runtime)
+			}
+			cands = kept
+		}
+		if s.mark[sl.Node] == s.gen {
+			continue // an overlapping slot of a node already in use: invalid list, keep the first
+		}
+		// insert after the candidates of equal or lower cost.
+		i := len(cands)
+		for i > 0 && cands[i-1].Cost > cost {
+			i--
+		}
+		cands = append(cands, Candidate{})
+		copy(cands[i+1:], cands[i:])
+		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
+		s.mark[sl.Node] = s.gen
+		minDeadline = math.Min(minDeadline, sl.End-rt)
+		if len(cands) < n {
+			continue
+		}
+		for k, c := range crits {
+			if s.done[k] {
+				continue
+			}
+			score, chosen, ok := c.Pick(start, n, lim.Budget, cands, s.buf)
+			if cap(chosen) > cap(s.buf) {
+				s.buf = chosen[:0]
+			}
+			if !ok || out[k].Found && !(score < out[k].Score) {
+				continue
+			}
+			out[k].Found, out[k].Score = true, score
+			out[k].Window = s.makeWindow(start, cands, chosen)
+			if c.StopAtFirst() {
+				s.done[k] = true
+				remaining--
+			}
+		}
+		if remaining == 0 {
+			break
+		}
+	}
+	for _, c := range cands {
+		s.mark[c.Slot.Node] = 0
+	}
+	s.cands = cands[:0]
+	return out, nil
+}
+
+// makeWindow builds a window from the chosen candidates. Its slices are
+// carved from a slab with their capacity cut to their length, so that an
+// append by the caller copies instead of overwriting a neighbour.
+func (s *Searcher) makeWindow(start float64, cands []Candidate, chosen []int) slot.Window {
+	n := len(chosen)
+	var buf []slot.Slot
+	if s.transient {
+		k := len(s.tslab)
+		s.tslab = append(s.tslab, make([]slot.Slot, 2*n)...)
+		buf = s.tslab[k : k+2*n : k+2*n]
+	} else {
+		if len(s.slab) < 2*n {
+			s.slab = make([]slot.Slot, max(1024, 2*n))
+		}
+		buf = s.slab[: 2*n : 2*n]
+		s.slab = s.slab[2*n:]
+	}
+	w := slot.Window{Start: start, Slots: buf[:n:n], Sources: buf[n:]}
+	for j, i := range chosen {
+		c := cands[i]
+		w.Slots[j] = slot.Slot{Node: c.Slot.Node, Start: start, End: start + c.Runtime}
+		w.Sources[j] = c.Slot
+		w.Cost += c.Cost
+	}
+	return w
+}
+
+// Find returns the best window for r under the limits and criterion.
+func (s *Searcher) Find(l *slot.List, r slot.Request, lim Limits, c Criterion) (slot.Window, bool, error) {
+	res, err := s.Scan(l, r, lim, c)
+	if err != nil {
+		return slot.Window{}, false, err
+	}
+	return res[0].Window, res[0].Found, nil
+}
+
+// ALP finds the earliest window for r whose every slot costs at most
+// r.MaxPrice per time unit (Algorithm based on Local Price).
+func ALP(l *slot.List, r slot.Request) (slot.Window, bool, error) {
+	var s Searcher
+	return s.Find(l, r, ALPLimits(r), EarliestStart)
+}
+
+// AMP finds the earliest window for r formed by the cheapest slots whose
+// total cost is at most S = C·t·N (Algorithm based on Maximal job Price).
+func AMP(l *slot.List, r slot.Request) (slot.Window, bool, error) {
+	var s Searcher
+	return s.Find(l, r, AMPLimits(r), EarliestStart)
+}
+
+// AEP finds in one scan the best window for r under each criterion and
+// the limits (an AEP-style search, as CSS and anticipation use it).
+func AEP(l *slot.List, r slot.Request, lim Limits, crits ...Criterion) ([]Result, error) {
+	var s Searcher
+	res, err := s.Scan(l, r, lim, crits...)
+	return append([]Result(nil), res...), err
+}
