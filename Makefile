@@ -1,9 +1,14 @@
 # schedsim — see README.md. Every target works on a machine with only Go.
+SHELL       := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test bench build lint reproduce clean
+.PHONY: run test fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+
+SCHEDSIM := $(GO) run ./cmd/schedsim
+TRACES   := ../shared/traces
 
 ## run: run the default built-in scenario (see README)
 run:
@@ -13,6 +18,12 @@ run:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 15m $(PKGS)
+	$(MAKE) fuzz FUZZTIME=10s
+
+## fuzz: fuzz the SWF parser (FUZZTIME=10s in make test; longer by hand)
+FUZZTIME ?= 2m
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME) ./workloads/swf
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
@@ -28,9 +39,25 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-## reproduce: the long paper reproductions, into $(OUT)/
-reproduce:
-	$(GO) run ./cmd/schedsim run mmc-erlang --out $(OUT)/mmc-erlang
+## reproduce: every long reproduction, into $(OUT)/ (see README)
+reproduce: reproduce-karatza reproduce-toporkov reproduce-traces
+	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
+
+## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
+reproduce-karatza:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run karatza2010 --out $(OUT)/karatza2010 | tee $(OUT)/karatza2010.txt
+
+## reproduce-toporkov: ALP vs AMP over 25 000 cycles (Toporkov et al.), Figures 5-6
+reproduce-toporkov:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run toporkov-alp-amp --out $(OUT)/toporkov-alp-amp | tee $(OUT)/toporkov-alp-amp.txt
+
+## reproduce-traces: FCFS, EASY, conservative, FPFS on every trace in ../shared/traces
+reproduce-traces:
+	@for s in sdsc-sp2 sdsc-blue ctc-sp2 hpc2n kth-sp2 lanl-cm5 lublin-256; do \
+	  $(SCHEDSIM) run replay-$$s --out $(OUT)/replay-$$s || exit 1; \
+	done
 
 clean:
 	rm -rf bin $(OUT)

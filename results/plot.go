@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -15,19 +16,72 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// WriteSweepPlots draws, for a sweep with a numeric axis, every metric
-// against that axis with 95% confidence intervals as error bars, into
-// dir/plots as PNG and SVG. The x axis is the numeric axis with the most
-// values; the first other axis gives the lines of a plot; each combination
-// of the remaining axes gets its own file. A report without a numeric
-// axis of at least two values gets no plots.
+// PlotSpec describes one figure drawn from a sweep: a metric against a
+// numeric axis, one line per value of another axis, over the points whose
+// other axes take the values in Where. It is the `plots:` entry of a
+// scenario.
+type PlotSpec struct {
+	// Name is the file name, without extension.
+	Name string `yaml:"name"`
+	// Title is printed above the plot (default: the metric and Where).
+	Title string `yaml:"title,omitempty"`
+	// Metric is the metric on the y axis.
+	Metric string `yaml:"metric"`
+	// X is the numeric sweep axis on the x axis.
+	X string `yaml:"x"`
+	// Series is the sweep axis whose values give the lines ("" for one).
+	Series string `yaml:"series,omitempty"`
+	// Where fixes the values of the remaining axes.
+	Where map[string]string `yaml:"where,omitempty"`
+}
+
+// WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
+// confidence intervals as error bars.
+func WritePlots(dir string, r *Report, specs []PlotSpec) error {
+	out := filepath.Join(dir, "plots")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for i, spec := range specs {
+		var pts []Point
+		for _, p := range r.Points {
+			if matches(p, spec.Where) {
+				pts = append(pts, p)
+			}
+		}
+		if len(pts) == 0 {
+			return fmt.Errorf("plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
+		}
+		if _, ok := pts[0].Metric(spec.Metric); !ok {
+			return fmt.Errorf("plots[%d] (%s): no metric %q", i, spec.Name, spec.Metric)
+		}
+		if err := drawPlot(out, spec, pts); err != nil {
+			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
+		}
+	}
+	return nil
+}
+
+func matches(p Point, where map[string]string) bool {
+	for k, v := range where {
+		if got, ok := p.Label(k); !ok || got != v {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteSweepPlots draws, for a sweep with a numeric axis and no plot
+// specifications, every metric against that axis: the x axis is the
+// numeric axis with the most values, the first other axis gives the lines,
+// and each combination of the remaining axes gets its own file. A report
+// without a numeric axis of at least two values gets no plots.
 func WriteSweepPlots(dir string, r *Report) error {
 	if len(r.Points) < 2 || len(r.Points[0].Labels) == 0 {
 		return nil
 	}
 	axes := r.Points[0].Labels
-	xAxis := -1
-	best := 1
+	xAxis, best := -1, 1
 	for a := range axes {
 		vals, numeric := axisValues(r, a)
 		if numeric && len(vals) > best {
@@ -37,40 +91,39 @@ func WriteSweepPlots(dir string, r *Report) error {
 	if xAxis < 0 {
 		return nil
 	}
-	seriesAxis := -1
+	series := ""
 	for a := range axes {
 		if a != xAxis {
-			seriesAxis = a
+			series = axes[a].Key
 			break
 		}
 	}
-	// group points by file key (the labels other than x and series).
-	groups := map[string][]Point{}
-	var order []string
+	// One spec per metric and per combination of the remaining axes.
+	var specs []PlotSpec
+	seen := map[string]bool{}
 	for _, p := range r.Points {
-		key := ""
+		where := map[string]string{}
+		var parts []string
 		for a, l := range p.Labels {
-			if a != xAxis && a != seriesAxis {
-				key += l.Key + "=" + l.Value + "_"
+			if a != xAxis && l.Key != series {
+				where[l.Key] = l.Value
+				parts = append(parts, l.Key+"="+l.Value)
 			}
 		}
-		if _, ok := groups[key]; !ok {
-			order = append(order, key)
+		key := strings.Join(parts, "_")
+		if seen[key] {
+			continue
 		}
-		groups[key] = append(groups[key], p)
-	}
-	out := filepath.Join(dir, "plots")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	for _, metric := range r.Points[0].Summaries {
-		for _, key := range order {
-			if err := plotGroup(out, metric.Name, key, groups[key], axes[xAxis].Key, xAxis, seriesAxis); err != nil {
-				return err
+		seen[key] = true
+		for _, m := range r.Points[0].Summaries {
+			name := m.Name
+			if key != "" {
+				name += "_" + key
 			}
+			specs = append(specs, PlotSpec{Name: name, Metric: m.Name, X: axes[xAxis].Key, Series: series, Where: where})
 		}
 	}
-	return nil
+	return WritePlots(dir, r, specs)
 }
 
 func axisValues(r *Report, a int) ([]string, bool) {
@@ -92,48 +145,66 @@ func axisValues(r *Report, a int) ([]string, bool) {
 
 var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
 
-func plotGroup(dir, metric, key string, points []Point, xName string, xAxis, seriesAxis int) error {
+func drawPlot(dir string, spec PlotSpec, points []Point) error {
 	p := plot.New()
-	p.Title.Text = metric
-	if key != "" {
-		p.Title.Text += " (" + key[:len(key)-1] + ")"
+	p.Title.Text = spec.Title
+	if p.Title.Text == "" {
+		p.Title.Text = spec.Metric
+		if len(spec.Where) > 0 {
+			keys := make([]string, 0, len(spec.Where))
+			for k := range spec.Where {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for i, k := range keys {
+				keys[i] = k + "=" + spec.Where[k]
+			}
+			p.Title.Text += " (" + strings.Join(keys, ", ") + ")"
+		}
 	}
-	p.X.Label.Text = xName
-	p.Y.Label.Text = metric
+	p.X.Label.Text = spec.X
+	p.Y.Label.Text = spec.Metric
 	series := map[string]plotter.XYs{}
 	errs := map[string]plotter.YErrors{}
 	var names []string
 	for _, pt := range points {
-		s, ok := pt.Metric(metric)
+		s, _ := pt.Metric(spec.Metric)
+		xs, ok := pt.Label(spec.X)
 		if !ok {
-			continue
+			return fmt.Errorf("x: %q is not a sweep axis", spec.X)
 		}
-		x, _ := strconv.ParseFloat(pt.Labels[xAxis].Value, 64)
-		name := metric
-		if seriesAxis >= 0 {
-			name = pt.Labels[seriesAxis].Key + "=" + pt.Labels[seriesAxis].Value
+		x, err := strconv.ParseFloat(xs, 64)
+		if err != nil {
+			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xs)
+		}
+		name := spec.Metric
+		if spec.Series != "" {
+			v, ok := pt.Label(spec.Series)
+			if !ok {
+				return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+			}
+			name = spec.Series + "=" + v
 		}
 		if _, ok := series[name]; !ok {
 			names = append(names, name)
 		}
 		series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
 		hw := s.HalfWidth
-		if hw != hw { // NaN: one replication
+		if hw != hw { // NaN: a single replication
 			hw = 0
 		}
 		errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
 	}
 	for i, name := range names {
-		xy := series[name]
-		e := errs[name]
+		xy, e := series[name], errs[name]
 		sort.Sort(byX{xy, e})
-		line, points, err := plotter.NewLinePoints(xy)
+		line, marks, err := plotter.NewLinePoints(xy)
 		if err != nil {
 			return err
 		}
 		c := plotutil.Color(i)
-		line.Color, points.Color = c, c
-		points.Shape = plotutil.Shape(i)
+		line.Color, marks.Color = c, c
+		marks.Shape = plotutil.Shape(i)
 		bars, err := plotter.NewYErrorBars(struct {
 			plotter.XYs
 			plotter.YErrors
@@ -142,12 +213,11 @@ func plotGroup(dir, metric, key string, points []Point, xName string, xAxis, ser
 			return err
 		}
 		bars.Color = color.Gray{Y: 100}
-		p.Add(line, points, bars)
-		p.Legend.Add(name, line, points)
+		p.Add(line, marks, bars)
+		p.Legend.Add(name, line, marks)
 	}
 	p.Legend.Top = true
-	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(fmt.Sprintf("%s_%s", metric, key), "_"))
-	base = regexp.MustCompile(`_+$`).ReplaceAllString(base, "")
+	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"))
 	for _, ext := range []string{".png", ".svg"} {
 		if err := p.Save(6*vg.Inch, 4*vg.Inch, base+ext); err != nil {
 			return err

@@ -84,6 +84,10 @@ func WriteTable(w io.Writer, r *Report) error {
 	if r.Interrupted {
 		fmt.Fprintln(tw, "INTERRUPTED: only finished replications are summarised")
 	}
+	if side := sideBySide(r); side {
+		writeWide(tw, r)
+		return tw.Flush()
+	}
 	for _, p := range r.Points {
 		if p.Name() != "" {
 			fmt.Fprintf(tw, "\n[%s]\t(%d replications)\n", p.Name(), p.Replications)
@@ -116,6 +120,52 @@ func WriteTable(w io.Writer, r *Report) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// maxWidePoints is the largest number of points shown side by side.
+const maxWidePoints = 8
+
+// sideBySide reports whether the points are few, have the same metrics and
+// no reference values, so that one table with a column per point compares
+// them best (a policy comparison, say).
+func sideBySide(r *Report) bool {
+	if len(r.Points) < 2 || len(r.Points) > maxWidePoints {
+		return false
+	}
+	first := r.Points[0].Summaries
+	for _, p := range r.Points {
+		if len(p.Summaries) != len(first) {
+			return false
+		}
+		for i, s := range p.Summaries {
+			if s.Name != first[i].Name || s.HasReference() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// writeWide writes one row per metric and one column per point, each cell
+// "mean ± half-width" (the mean alone for a single replication).
+func writeWide(w io.Writer, r *Report) {
+	fmt.Fprint(w, "\nmetric")
+	for _, p := range r.Points {
+		fmt.Fprintf(w, "\t%s", p.Name())
+	}
+	fmt.Fprintln(w)
+	for i, m := range r.Points[0].Summaries {
+		fmt.Fprint(w, m.Name)
+		for _, p := range r.Points {
+			s := p.Summaries[i]
+			if math.IsNaN(s.HalfWidth) {
+				fmt.Fprintf(w, "\t%s", num(s.Mean))
+			} else {
+				fmt.Fprintf(w, "\t%s ± %s", num(s.Mean), num(s.HalfWidth))
+			}
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 // num formats a number with 6 significant digits, "-" for NaN.

@@ -13,7 +13,7 @@ var builtinFS embed.FS
 
 // DefaultScenario is the built-in scenario `make run` and `schedsim run`
 // without arguments use.
-const DefaultScenario = "mmc-validation"
+const DefaultScenario = "karatza-quick"
 
 // Builtins returns the names of the built-in scenarios, sorted.
 func Builtins() []string {

@@ -32,11 +32,20 @@ type Scenario struct {
 	Engine string `yaml:"engine,omitempty"`
 	// Stop is the stop condition of each replication.
 	Stop Stop `yaml:"stop,omitempty"`
+	// BaseDir is the directory relative file paths in params are resolved
+	// against: by default the scenario file's directory (the working
+	// directory for built-ins). A relative BaseDir is itself relative to
+	// the file's directory. Resolved scenarios carry it as an absolute
+	// path, so that they run from anywhere.
+	BaseDir string `yaml:"base_dir,omitempty"`
 	// Params holds the kind's parameters; they are decoded strictly into
 	// the kind's Params type.
 	Params yaml.Node `yaml:"params,omitempty"`
 	// Sweep lists axes whose cartesian product gives the points.
 	Sweep []Axis `yaml:"sweep,omitempty"`
+	// Plots are the figures to draw from the sweep with --out (default:
+	// every metric against the numeric axis with the most values).
+	Plots []results.PlotSpec `yaml:"plots,omitempty"`
 
 	// File is where the scenario came from: a path, or "builtin:NAME".
 	File string `yaml:"-"`
@@ -109,6 +118,15 @@ func Parse(data []byte, file, baseDir string) (*Scenario, error) {
 	if err := sc.validateTop(root); err != nil {
 		return nil, wrap(err)
 	}
+	if sc.BaseDir != "" && !filepath.IsAbs(sc.BaseDir) {
+		baseDir = filepath.Join(baseDir, sc.BaseDir)
+	} else if sc.BaseDir != "" {
+		baseDir = sc.BaseDir
+	}
+	if abs, err := filepath.Abs(baseDir); err == nil {
+		baseDir = abs
+	}
+	sc.BaseDir = baseDir
 	kind, _ := LookupKind(sc.Model)
 	points, err := sc.expand(root, kind, baseDir)
 	if err != nil {
@@ -162,6 +180,40 @@ func (sc *Scenario) validateTop(root *yaml.Node) error {
 		for j := 0; j < i; j++ {
 			if sc.Sweep[j].Key == ax.Key {
 				return at("sweep", "key %q appears twice", ax.Key)
+			}
+		}
+	}
+	return sc.validatePlots(at)
+}
+
+// validatePlots checks that every plot names sweep axes and values that
+// exist (the metric can only be checked once the run has produced it).
+func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error) error {
+	values := map[string]map[string]bool{}
+	for _, ax := range sc.Sweep {
+		values[ax.Key] = map[string]bool{}
+		for i := range ax.Values {
+			values[ax.Key][scalarText(&ax.Values[i])] = true
+		}
+	}
+	for i, p := range sc.Plots {
+		key := fmt.Sprintf("plots[%d]", i)
+		switch {
+		case p.Name == "":
+			return at("plots", "%s.name is required", key)
+		case p.Metric == "":
+			return at("plots", "%s (%s).metric is required", key, p.Name)
+		case values[p.X] == nil:
+			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
+		case p.Series != "" && values[p.Series] == nil:
+			return at("plots", "%s (%s).series: %q is not a sweep key", key, p.Name, p.Series)
+		}
+		for k, v := range p.Where {
+			if values[k] == nil {
+				return at("plots", "%s (%s).where: %q is not a sweep key", key, p.Name, k)
+			}
+			if !values[k][v] {
+				return at("plots", "%s (%s).where: %s has no value %q", key, p.Name, k, v)
 			}
 		}
 	}

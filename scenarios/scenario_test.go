@@ -26,7 +26,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 	cases := []struct {
 		name, yaml, want string
 	}{
-		{"unknown top key", mmcOK + "color: red\n", "t.yaml:10: color: unknown key (allowed: description, engine, model, name, params, replications, seed, stop, sweep)"},
+		{"unknown top key", mmcOK + "color: red\n", "t.yaml:10: color: unknown key (allowed: base_dir, description, engine, model, name, params, plots, replications, seed, stop, sweep)"},
 		{"unknown param key", strings.Replace(mmcOK, "servers: 2", "serverz: 2", 1), "t.yaml:7: params.serverz: unknown key (allowed: arrival_rate, jobs, load, servers, service_rate, warmup_jobs)"},
 		{"unknown stop key", strings.Replace(mmcOK, "completed_jobs", "jobs", 1), "t.yaml:5: stop.jobs: unknown key"},
 		{"negative rate", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: -1", 1), "t.yaml:8: params.arrival_rate: must be > 0 (got -1)"},
@@ -41,6 +41,8 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		{"sweep value out of range", mmcOK + "sweep:\n  - key: servers\n    values: [3, 0]\n", "t.yaml:12: params.servers: must be in [1, 1048576] (got 0) (sweep point servers=0)"},
 		{"sweep unknown key", mmcOK + "sweep:\n  - key: colour\n    values: [1]\n", "params.colour: unknown key"},
 		{"empty", "", "t.yaml: empty scenario"},
+		{"plot axis", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: waiting_time, x: load}\n", `t.yaml:14: plots: plots[0] (f).x: "load" is not a sweep key`},
+		{"plot where value", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: waiting_time, x: servers, where: {servers: \"7\"}}\n", `plots[0] (f).where: servers has no value "7"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -123,6 +125,7 @@ func loadBuiltins(t *testing.T) map[string]*Scenario {
 // TestEnginesAgreeOnEveryBuiltin runs every built-in scenario, reduced, on
 // both engines and requires bit-identical metrics.
 func TestEnginesAgreeOnEveryBuiltin(t *testing.T) {
+	t.Chdir("..") // built-in trace paths are relative to the module root
 	for name, sc := range loadBuiltins(t) {
 		t.Run(name, func(t *testing.T) {
 			shrink(sc, 3, 2, 3000)

@@ -46,7 +46,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")
 	fs.StringVar(&f.format, "format", "table", "stdout format: table, csv or json")
 	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
-	fs.BoolVar(&f.jobs, "jobs", false, "with --out: write per-job CSV of replication 0 of each point")
+	fs.BoolVar(&f.jobs, "per-job", false, "with --out: write the per-job CSV (jobs.csv) of replication 0 of each point")
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
@@ -67,7 +67,7 @@ func (f *runFlags) validate() error {
 		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
 	}
 	if f.jobs && f.out == "" {
-		return usagef("--jobs needs --out DIR")
+		return usagef("--per-job needs --out DIR")
 	}
 	switch f.progress {
 	case "auto", "always", "never":
@@ -199,6 +199,9 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
+	}
+	if len(sc.Plots) > 0 {
+		return results.WritePlots(dir, rep, sc.Plots)
 	}
 	return results.WriteSweepPlots(dir, rep)
 }

@@ -2,6 +2,8 @@
 // (or built-in ones) and prints their metrics with confidence intervals.
 //
 //	schedsim run [flags] [scenario.yaml | built-in name]
+//	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
+//	schedsim trace info F.swf[.gz] …
 //	schedsim list
 //	schedsim validate scenario.yaml …
 //	schedsim version
@@ -50,6 +52,8 @@ const usage = `schedsim — discrete-event simulation of parallel and grid job s
 
 usage:
   schedsim run [flags] [scenario.yaml | built-in]   run a scenario (default: %s)
+  schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
+  schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim list                                      list built-in scenarios and model kinds
   schedsim validate scenario.yaml …                  check scenarios without running them
   schedsim version                                   print the version
@@ -67,6 +71,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		err = cmdRun(ctx, args[1:], stdout, stderr)
+	case "replay":
+		err = cmdReplay(ctx, args[1:], stdout, stderr)
+	case "trace":
+		err = cmdTrace(args[1:], stdout, stderr)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
@@ -76,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, list, validate or version)", args[0])
+		err = usagef("unknown command %q (want run, replay, trace, list, validate or version)", args[0])
 	}
 	if err == nil {
 		return exitOK

@@ -57,7 +57,7 @@ func TestRunWritesOutputsReproducibly(t *testing.T) {
 	var outputs []string
 	for i, engine := range []string{"fast", "simgo"} {
 		out := filepath.Join(dir, engine)
-		code, stdout, stderr := runCLI(t, "run", "testdata/small.yaml", "--out", out, "--jobs", "--engine", engine, "--seed", "11", "--replications", "2")
+		code, stdout, stderr := runCLI(t, "run", "testdata/small.yaml", "--out", out, "--per-job", "--engine", engine, "--seed", "11", "--replications", "2")
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -114,5 +114,66 @@ func TestFormats(t *testing.T) {
 		if f == "csv" && !strings.HasPrefix(out, "metric,n,mean") || f == "json" && !strings.Contains(out, `"scenario": "small"`) {
 			t.Fatalf("%s output:\n%s", f, out)
 		}
+	}
+}
+
+const excerpt = "../../../shared/traces/SDSC-SP2-1998-4.2-cln.first2000.swf"
+
+func needTraces(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(excerpt); err != nil {
+		t.Skip("../shared/traces not present")
+	}
+}
+
+func TestTraceInfo(t *testing.T) {
+	needTraces(t)
+	code, out, stderr := runCLI(t, "trace", "info", excerpt)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"2,000", "Victor Hazlewood", "Feitelson"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trace info lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "trace", "info", "testdata/missing.swf"); code != exitUsage || !strings.Contains(stderr, "missing.swf") {
+		t.Fatalf("missing trace: exit %d %q", code, stderr)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	needTraces(t)
+	dir := t.TempDir()
+	code, out, stderr := runCLI(t, "replay", "--trace", excerpt, "--policy", "fcfs,easy", "--jobs", "500", "--out", dir, "--per-job")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "policy=fcfs") || !strings.Contains(out, "policy=easy") || !strings.Contains(out, "mean_bsld") {
+		t.Fatalf("replay table:\n%s", out)
+	}
+	// The resolved scenario of a replay runs again as a file, identically.
+	again := filepath.Join(dir, "again")
+	resolved := filepath.Join(dir, "scenario.yaml")
+	if code, _, stderr := runCLI(t, "run", resolved, "--out", again); code != exitOK {
+		t.Fatalf("re-run: %s", stderr)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "summary.csv"))
+	b, _ := os.ReadFile(filepath.Join(again, "summary.csv"))
+	if string(a) != string(b) {
+		t.Fatal("re-running the replay's resolved scenario changed the summary")
+	}
+	for _, c := range []struct{ args, want string }{
+		{"--policy sjf-magic", "--policy: must be one of"},
+		{"--load -1", "--load: must be in"},
+		{"--estimates guess", "--estimates: must be one of"},
+	} {
+		args := append([]string{"replay", "--trace", excerpt}, strings.Fields(c.args)...)
+		if code, _, stderr := runCLI(t, args...); code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, _, stderr := runCLI(t, "replay", "--trace", "nope.swf"); code != exitUsage || !strings.Contains(stderr, `--trace: file "nope.swf" does not exist`) {
+		t.Errorf("missing trace: exit %d %q", code, stderr)
 	}
 }

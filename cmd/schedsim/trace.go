@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/schedsim/schedsim/scenarios"
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+// cmdTrace runs `schedsim trace info FILE …`.
+func cmdTrace(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "info" {
+		return usagef("usage: schedsim trace info [--strict] FILE.swf[.gz] …")
+	}
+	fs := flag.NewFlagSet("trace info", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")
+	files, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("trace info needs at least one SWF file")
+	}
+	opts := swf.ReadOptions{Mode: swf.Lenient}
+	if *strict {
+		opts.Mode = swf.Strict
+	}
+	for i, f := range files {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		in, err := swf.InfoFile(f, opts)
+		if err != nil {
+			var pe *swf.ParseError
+			if errors.As(err, &pe) {
+				return err
+			}
+			return usageError{err}
+		}
+		if err := in.Format(stdout); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replayFlags maps the cluster kind's parameter keys to the flags of
+// `schedsim replay`, so that a parameter error names the flag.
+var replayFlags = map[string]string{
+	"trace": "--trace", "procs": "--procs", "policy": "--policy", "order": "--order",
+	"estimates": "--estimates", "estimate_factor": "--estimate-factor", "jobs": "--jobs",
+	"days": "--days", "skip_days": "--skip-days", "load": "--load", "tau": "--tau",
+	"kill_at_estimate": "--kill",
+}
+
+// cmdReplay runs `schedsim replay --trace F --policy P …`: a quick trace
+// replay without a scenario file. Several comma-separated policies are
+// compared side by side.
+func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	p := scenarios.NewClusterParams()
+	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: fcfs, easy, conservative, fpfs")
+	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz), required")
+	fs.IntVar(&p.Procs, "procs", 0, "processors (0: the trace header's MaxProcs)")
+	fs.StringVar(&p.Order, "order", p.Order, "queue order of the backfilling policies: submit or sjf")
+	fs.StringVar(&p.Estimates, "estimates", p.Estimates, "runtime estimates: requested, exact or factor")
+	fs.Float64Var(&p.EstimateFactor, "estimate-factor", p.EstimateFactor, "with --estimates factor: estimate = run time × this")
+	fs.IntVar(&p.Jobs, "jobs", 0, "replay only the first N usable jobs (0: all)")
+	fs.Float64Var(&p.Days, "days", 0, "replay only the jobs submitted in the first D days (0: all)")
+	fs.Float64Var(&p.SkipDays, "skip-days", 0, "skip the jobs submitted in the first D days")
+	fs.Float64Var(&p.Load, "load", p.Load, "scale the offered load by dividing inter-arrival times by F")
+	fs.Float64Var(&p.Tau, "tau", p.Tau, "runtime bound of the bounded slowdown, seconds")
+	fs.BoolVar(&p.KillAtEstimate, "kill", false, "kill jobs at their estimate")
+	var f runFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: schedsim replay --trace FILE [--policy easy[,conservative…]] [flags]\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("replay takes no positional arguments (got %q); use --trace", strings.Join(rest, " "))
+	}
+	if err := f.validate(); err != nil {
+		return err
+	}
+	names := strings.Split(*policies, ",")
+	p.Policy = names[0]
+	p.SetBaseDir(".")
+	for _, name := range names {
+		q := *p
+		q.Policy = name
+		if err := q.Validate(); err != nil {
+			var fe *scenarios.FieldError
+			if errors.As(err, &fe) {
+				return usagef("%s: %s", replayFlags[fe.Key], fe.Msg)
+			}
+			return usageError{err}
+		}
+	}
+	sc, err := replayScenario(p, names)
+	if err != nil {
+		return err
+	}
+	log, err := newLogger(f.logLevel, stderr)
+	if err != nil {
+		return err
+	}
+	return execute(ctx, sc, &f, log, stdout, stderr)
+}
+
+// replayScenario builds the scenario a replay runs, as YAML, so that its
+// resolved form can be written to --out and run again as a file.
+func replayScenario(p *scenarios.ClusterParams, policies []string) (*scenarios.Scenario, error) {
+	doc := map[string]any{
+		"name":         "replay",
+		"description":  "schedsim replay of " + p.Trace,
+		"model":        "cluster",
+		"seed":         1,
+		"replications": 1,
+		"params":       p,
+	}
+	if len(policies) > 1 {
+		doc["sweep"] = []map[string]any{{"key": "policy", "values": policies}}
+	}
+	b, err := yaml.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	return scenarios.Parse(b, "replay", ".")
+}
