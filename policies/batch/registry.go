@@ -3,9 +3,9 @@ package batch
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/policies"
 )
 
 // The queue orders.
@@ -78,44 +78,24 @@ type Policy interface {
 // Constructor builds a policy from validated options.
 type Constructor func(o Options) (Policy, error)
 
-type entry struct {
-	summary string
-	ctor    Constructor
-}
-
-var registry = map[string]entry{}
+var registry = policies.NewRegistry[Constructor]("batch: policy", ErrUnknownPolicy)
 
 // Register adds a policy under name. It is called from init functions;
 // registering a name twice is a programming error and panics at start-up.
-func Register(name, summary string, ctor Constructor) {
-	if _, dup := registry[name]; dup {
-		panic(fmt.Sprintf("batch: policy %q registered twice", name))
-	}
-	registry[name] = entry{summary: summary, ctor: ctor}
-}
+func Register(name, summary string, ctor Constructor) { registry.Register(name, summary, ctor) }
 
 // Names returns the registered policy names, sorted.
-func Names() []string {
-	out := make([]string, 0, len(registry))
-	for n := range registry {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func Names() []string { return registry.Names() }
 
 // Summary returns the one-line description of a registered policy.
-func Summary(name string) (string, bool) {
-	e, ok := registry[name]
-	return e.summary, ok
-}
+func Summary(name string) (string, bool) { return registry.Summary(name) }
 
 // New validates o and returns a new instance of the named policy. A policy
 // instance keeps state across passes: use one per replay.
 func New(name string, o Options) (Policy, error) {
-	e, ok := registry[name]
-	if !ok {
-		return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknownPolicy, name, Names())
+	ctor, err := registry.Lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -123,7 +103,7 @@ func New(name string, o Options) (Policy, error) {
 	if o.Order == "" {
 		o.Order = OrderSubmit
 	}
-	return e.ctor(o)
+	return ctor(o)
 }
 
 // base holds what every policy has: its name, queue order and probe.

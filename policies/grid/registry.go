@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/schedsim/schedsim/model/gang"
+	"github.com/schedsim/schedsim/policies"
 )
 
 // Site choices: how an approach picks among several sites that can take a
@@ -131,63 +131,41 @@ type AllocatorConstructor func(o Options) gang.Allocator
 // QueueConstructor builds a GS queue discipline.
 type QueueConstructor func() gang.GridQueue
 
-type allocEntry struct {
-	summary string
-	ctor    AllocatorConstructor
-}
-
-type queueEntry struct {
-	summary string
-	ctor    QueueConstructor
-}
-
 var (
-	allocators = map[string]allocEntry{}
-	queues     = map[string]queueEntry{}
+	allocators = policies.NewRegistry[AllocatorConstructor]("grid: allocator", ErrUnknown)
+	queues     = policies.NewRegistry[QueueConstructor]("grid: queue discipline", ErrUnknown)
 )
 
 // RegisterAllocator adds an allocation approach under name. It is called
 // from init functions; a name registered twice panics at start-up.
 func RegisterAllocator(name, summary string, ctor AllocatorConstructor) {
-	if _, dup := allocators[name]; dup {
-		panic(fmt.Sprintf("grid: allocator %q registered twice", name))
-	}
-	allocators[name] = allocEntry{summary, ctor}
+	allocators.Register(name, summary, ctor)
 }
 
 // RegisterQueue adds a GS queue discipline under name. It is called from
 // init functions; a name registered twice panics at start-up.
 func RegisterQueue(name, summary string, ctor QueueConstructor) {
-	if _, dup := queues[name]; dup {
-		panic(fmt.Sprintf("grid: queue discipline %q registered twice", name))
-	}
-	queues[name] = queueEntry{summary, ctor}
+	queues.Register(name, summary, ctor)
 }
 
 // Allocators returns the registered allocation approaches, sorted.
-func Allocators() []string { return sortedKeys(allocators) }
+func Allocators() []string { return allocators.Names() }
 
 // Queues returns the registered GS queue disciplines, sorted.
-func Queues() []string { return sortedKeys(queues) }
+func Queues() []string { return queues.Names() }
 
 // AllocatorSummary returns the one-line description of an approach.
-func AllocatorSummary(name string) (string, bool) {
-	e, ok := allocators[name]
-	return e.summary, ok
-}
+func AllocatorSummary(name string) (string, bool) { return allocators.Summary(name) }
 
 // QueueSummary returns the one-line description of a queue discipline.
-func QueueSummary(name string) (string, bool) {
-	e, ok := queues[name]
-	return e.summary, ok
-}
+func QueueSummary(name string) (string, bool) { return queues.Summary(name) }
 
 // NewAllocator validates o and returns a new instance of the named
 // approach. Use one instance per System.
 func NewAllocator(name string, o Options) (gang.Allocator, error) {
-	e, ok := allocators[name]
-	if !ok {
-		return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, name, Allocators())
+	ctor, err := allocators.Lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -195,23 +173,14 @@ func NewAllocator(name string, o Options) (gang.Allocator, error) {
 	if o.SiteChoice == "" {
 		o.SiteChoice = SiteRandom
 	}
-	return e.ctor(o), nil
+	return ctor(o), nil
 }
 
 // NewQueue returns a new instance of the named GS queue discipline.
 func NewQueue(name string) (gang.GridQueue, error) {
-	e, ok := queues[name]
-	if !ok {
-		return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, name, Queues())
+	ctor, err := queues.Lookup(name)
+	if err != nil {
+		return nil, err
 	}
-	return e.ctor(), nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return ctor(), nil
 }

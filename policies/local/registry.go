@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/schedsim/schedsim/model/gang"
+	"github.com/schedsim/schedsim/policies"
 )
 
 // The measures of queue length for Options.By.
@@ -68,70 +68,53 @@ type DisciplineConstructor func(o Options) gang.LocalDiscipline
 // RouterConstructor builds a router from validated options.
 type RouterConstructor func(o Options) gang.Router
 
-type entry[C any] struct {
-	summary string
-	ctor    C
-}
-
 var (
-	disciplines = map[string]entry[DisciplineConstructor]{}
-	routers     = map[string]entry[RouterConstructor]{}
+	disciplines = policies.NewRegistry[DisciplineConstructor]("local: discipline", ErrUnknown)
+	routers     = policies.NewRegistry[RouterConstructor]("local: router", ErrUnknown)
 )
 
 // RegisterDiscipline adds a queue discipline under name. It is called from
 // init functions; a name registered twice panics at start-up.
 func RegisterDiscipline(name, summary string, ctor DisciplineConstructor) {
-	if _, dup := disciplines[name]; dup {
-		panic(fmt.Sprintf("local: discipline %q registered twice", name))
-	}
-	disciplines[name] = entry[DisciplineConstructor]{summary, ctor}
+	disciplines.Register(name, summary, ctor)
 }
 
 // RegisterRouter adds a router under name. It is called from init
 // functions; a name registered twice panics at start-up.
 func RegisterRouter(name, summary string, ctor RouterConstructor) {
-	if _, dup := routers[name]; dup {
-		panic(fmt.Sprintf("local: router %q registered twice", name))
-	}
-	routers[name] = entry[RouterConstructor]{summary, ctor}
+	routers.Register(name, summary, ctor)
 }
 
 // Disciplines returns the registered queue disciplines, sorted.
-func Disciplines() []string { return sortedKeys(disciplines) }
+func Disciplines() []string { return disciplines.Names() }
 
 // Routers returns the registered routers, sorted.
-func Routers() []string { return sortedKeys(routers) }
+func Routers() []string { return routers.Names() }
 
 // DisciplineSummary returns the one-line description of a discipline.
-func DisciplineSummary(name string) (string, bool) {
-	e, ok := disciplines[name]
-	return e.summary, ok
-}
+func DisciplineSummary(name string) (string, bool) { return disciplines.Summary(name) }
 
 // RouterSummary returns the one-line description of a router.
-func RouterSummary(name string) (string, bool) {
-	e, ok := routers[name]
-	return e.summary, ok
-}
+func RouterSummary(name string) (string, bool) { return routers.Summary(name) }
 
 // NewDiscipline validates o and returns the named queue discipline.
 func NewDiscipline(name string, o Options) (gang.LocalDiscipline, error) {
-	e, ok := disciplines[name]
-	if !ok {
-		return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, name, Disciplines())
+	ctor, err := disciplines.Lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	return e.ctor(o), nil
+	return ctor(o), nil
 }
 
 // NewRouter validates o and returns a new instance of the named router.
 // A router keeps scratch state: use one per System.
 func NewRouter(name string, o Options) (gang.Router, error) {
-	e, ok := routers[name]
-	if !ok {
-		return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, name, Routers())
+	ctor, err := routers.Lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -139,14 +122,5 @@ func NewRouter(name string, o Options) (gang.Router, error) {
 	if o.By == "" {
 		o.By = ByCount
 	}
-	return e.ctor(o), nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return ctor(o), nil
 }
