@@ -36,7 +36,8 @@ type PlotSpec struct {
 }
 
 // WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
-// confidence intervals as error bars.
+// confidence intervals as error bars. Points without a finished
+// replication (an interrupted run) are left out.
 func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 	out := filepath.Join(dir, "plots")
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -45,9 +46,12 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 	for i, spec := range specs {
 		var pts []Point
 		for _, p := range r.Points {
-			if matches(p, spec.Where) {
+			if p.Replications > 0 && matches(p, spec.Where) {
 				pts = append(pts, p)
 			}
+		}
+		if len(pts) == 0 && r.Interrupted {
+			continue // nothing of this figure finished before the interrupt
 		}
 		if len(pts) == 0 {
 			return fmt.Errorf("plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)

@@ -137,3 +137,20 @@ func TestSweepPlots(t *testing.T) {
 		}
 	}
 }
+
+func TestPlotsOfAnInterruptedRunSkipUnfinishedPoints(t *testing.T) {
+	r := testReport()
+	r.Points = append(r.Points, Point{Labels: []Label{{"servers", "3"}}})
+	r.Interrupted = true
+	if err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers"}}); err != nil {
+		t.Fatal(err)
+	}
+	err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}})
+	if err != nil {
+		t.Fatalf("a figure with no finished point should be skipped after an interrupt: %v", err)
+	}
+	r.Interrupted = false
+	if err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}}); err == nil {
+		t.Fatal("a figure with no point accepted in a finished run")
+	}
+}

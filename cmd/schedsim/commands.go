@@ -172,7 +172,14 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		}
 	}
 	if rep.Interrupted {
-		return fmt.Errorf("interrupted: %d points summarised from the replications that finished", len(rep.Points))
+		done, finished := 0, 0
+		for _, p := range rep.Points {
+			done += p.Replications
+			if p.Replications > 0 {
+				finished++
+			}
+		}
+		return fmt.Errorf("interrupted: kept the %d replications that finished (%d of %d points have at least one)", done, finished, len(rep.Points))
 	}
 	return nil
 }
