@@ -3,7 +3,6 @@ package gang_test
 import (
 	"bytes"
 	"encoding/csv"
-	"io"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -13,20 +12,6 @@ import (
 	"github.com/schedsim/schedsim/policies/local"
 	"github.com/schedsim/schedsim/sim"
 )
-
-// script is a hand-built workload.
-type script struct {
-	arr []gang.Arrival
-	i   int
-}
-
-func (s *script) Next() (gang.Arrival, error) {
-	if s.i == len(s.arr) {
-		return gang.Arrival{}, io.EOF
-	}
-	s.i++
-	return s.arr[s.i-1], nil
-}
 
 // loc is a local job with an exact estimate.
 func loc(at float64, site int, runtime float64) gang.Arrival {
@@ -90,7 +75,7 @@ func (c setup) build(t *testing.T, arr ...gang.Arrival) (*gang.System, *bytes.Bu
 	var buf bytes.Buffer
 	sys, err := gang.New(sim.NewFast(), gang.Config{Sites: c.sites, Processors: c.procs, Check: true},
 		gang.Policies{Allocator: alloc, Queue: queue, Local: disc, Router: router},
-		&script{arr: arr}, rand.New(rand.NewPCG(1, c.seed)), &buf)
+		&gang.SliceSource{Arrivals: arr}, rand.New(rand.NewPCG(1, c.seed)), &buf)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package gang
 
-import "github.com/schedsim/schedsim/model"
+import (
+	"io"
+
+	"github.com/schedsim/schedsim/model"
+)
 
 // GS is the Site of an Arrival that is a gang: gangs arrive at the grid
 // scheduler, not at a site.
@@ -24,6 +28,22 @@ type Arrival struct {
 // io.EOF after the last one.
 type Source interface {
 	Next() (Arrival, error)
+}
+
+// SliceSource is a Source over arrivals held in memory, in time order:
+// hand-built situations for tests and small examples.
+type SliceSource struct {
+	Arrivals []Arrival
+	next     int
+}
+
+// Next returns the next arrival, or io.EOF after the last.
+func (s *SliceSource) Next() (Arrival, error) {
+	if s.next >= len(s.Arrivals) {
+		return Arrival{}, io.EOF
+	}
+	s.next++
+	return s.Arrivals[s.next-1], nil
 }
 
 // gangState is where a gang is in its life.

@@ -2,7 +2,6 @@ package grid_test
 
 import (
 	"errors"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -12,19 +11,6 @@ import (
 	"github.com/schedsim/schedsim/policies/local"
 	"github.com/schedsim/schedsim/sim"
 )
-
-type script struct {
-	arr []gang.Arrival
-	i   int
-}
-
-func (s *script) Next() (gang.Arrival, error) {
-	if s.i == len(s.arr) {
-		return gang.Arrival{}, io.EOF
-	}
-	s.i++
-	return s.arr[s.i-1], nil
-}
 
 func loc(at float64, site int, rt float64) gang.Arrival {
 	return gang.Arrival{Time: at, Site: site, Size: 1, Runtime: rt, Estimate: rt}
@@ -60,7 +46,7 @@ func system(t *testing.T, sites, procs int, alloc gang.Allocator, queue gang.Gri
 	router, _ := local.NewRouter(local.ShortestName, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: sites, Processors: procs, Check: true},
 		gang.Policies{Allocator: alloc, Queue: queue, Local: disc, Router: router},
-		&script{arr: arr}, rand.New(rand.NewPCG(3, 4)), nil)
+		&gang.SliceSource{Arrivals: arr}, rand.New(rand.NewPCG(3, 4)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

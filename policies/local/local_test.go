@@ -2,7 +2,6 @@ package local_test
 
 import (
 	"errors"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -40,19 +39,6 @@ func TestDisciplines(t *testing.T) {
 	}
 }
 
-type script struct {
-	arr []gang.Arrival
-	i   int
-}
-
-func (s *script) Next() (gang.Arrival, error) {
-	if s.i == len(s.arr) {
-		return gang.Arrival{}, io.EOF
-	}
-	s.i++
-	return s.arr[s.i-1], nil
-}
-
 // scripted routes the i-th local to procs[i].
 type scripted struct {
 	procs []int
@@ -77,7 +63,7 @@ func state(t *testing.T, discipline string, route []int, arr ...gang.Arrival) *g
 	d, _ := local.NewDiscipline(discipline, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: 1, Processors: 3, Check: true},
 		gang.Policies{Allocator: a, Queue: q, Local: d, Router: &scripted{procs: route}},
-		&script{arr: arr}, rand.New(rand.NewPCG(5, 6)), nil)
+		&gang.SliceSource{Arrivals: arr}, rand.New(rand.NewPCG(5, 6)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
