@@ -391,15 +391,26 @@ func (c *Cluster) removeRunning(j *Job) bool {
 	return true
 }
 
-// overrun is the event of a job still running at its estimated end.
-func (c *Cluster) overrun(arg any) {
-	j := arg.(*Job)
+// takeRunning removes a job that an event says is running from the
+// running list. If the job is not running (wrongState formats its ID and
+// state) or not in the list, it fails the run with ErrInvariant and
+// returns false.
+func (c *Cluster) takeRunning(j *Job, wrongState string) bool {
 	if j.state != Running {
-		c.fail(fmt.Errorf("%w: overrun event for job %d in state %v", ErrInvariant, j.job.ID, j.state))
-		return
+		c.fail(fmt.Errorf("%w: "+wrongState, ErrInvariant, j.job.ID, j.state))
+		return false
 	}
 	if !c.removeRunning(j) {
 		c.fail(fmt.Errorf("%w: running job %d missing from the running list", ErrInvariant, j.job.ID))
+		return false
+	}
+	return true
+}
+
+// overrun is the event of a job still running at its estimated end.
+func (c *Cluster) overrun(arg any) {
+	j := arg.(*Job)
+	if !c.takeRunning(j, "overrun event for job %d in state %v") {
 		return
 	}
 	old := j.estEnd
@@ -422,12 +433,7 @@ func (c *Cluster) overrun(arg any) {
 func (c *Cluster) depart(arg any) {
 	j := arg.(*Job)
 	now := c.eng.Now()
-	if j.state != Running {
-		c.fail(fmt.Errorf("%w: job %d ends in state %v (every job must end exactly once, after it started)", ErrInvariant, j.job.ID, j.state))
-		return
-	}
-	if !c.removeRunning(j) {
-		c.fail(fmt.Errorf("%w: running job %d missing from the running list", ErrInvariant, j.job.ID))
+	if !c.takeRunning(j, "job %d ends in state %v (every job must end exactly once, after it started)") {
 		return
 	}
 	j.state = Ended
