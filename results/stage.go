@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Stage is an output directory under construction. Files are written into
@@ -22,10 +23,16 @@ import (
 // aimed at the same target stage into different directories and commit
 // under a lock on the parent directory: the last commit wins whole and
 // files of the two runs never mix.
+//
+// Abort may be called from another goroutine than the one writing into
+// the stage (a signal handler's last resort); Commit and Abort exclude
+// each other.
 type Stage struct {
+	mu      sync.Mutex
 	target  string
 	dir     string
 	created []string // parent directories NewStage created, deepest first
+	unlock  func()   // releases the lock that marks dir as in use
 	done    bool
 }
 
@@ -51,12 +58,37 @@ func NewStage(target string) (*Stage, error) {
 		removeEmpty(created)
 		return nil, fmt.Errorf("results: staging %s: %w", target, err)
 	}
-	if err := os.Chmod(dir, 0o755); err != nil {
+	unlock, err := lockDir(dir)
+	if err == nil {
+		err = os.Chmod(dir, 0o755)
+	}
+	if err != nil {
 		os.RemoveAll(dir)
 		removeEmpty(created)
 		return nil, fmt.Errorf("results: staging %s: %w", target, err)
 	}
-	return &Stage{target: target, dir: dir, created: created}, nil
+	removeStale(target)
+	return &Stage{target: target, dir: dir, created: created, unlock: unlock}, nil
+}
+
+// removeStale removes the staging directories of target that no process
+// holds any more: those of runs killed before they could clean up.
+func removeStale(target string) {
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".staging-*"))
+	if len(matches) == 0 {
+		return
+	}
+	unlock, err := lockDir(filepath.Dir(target)) // no Commit is renaming
+	if err != nil {
+		return
+	}
+	defer unlock()
+	for _, m := range matches {
+		if release, err := tryLockDir(m); err == nil {
+			release()
+			os.RemoveAll(m)
+		}
+	}
 }
 
 // Dir returns the staging directory, where the run writes its files.
@@ -69,6 +101,8 @@ func (s *Stage) Target() string { return s.target }
 // replaced whole by the staging directory. Empty subdirectories of the
 // stage are removed first.
 func (s *Stage) Commit() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.done {
 		return errors.New("results: stage committed or aborted twice")
 	}
@@ -95,6 +129,7 @@ func (s *Stage) Commit() error {
 		return fmt.Errorf("results: committing %s: %w", s.target, err)
 	}
 	s.done = true
+	s.unlock()
 	if old != "" {
 		if err := os.RemoveAll(old); err != nil {
 			return fmt.Errorf("results: removing the previous %s: %w", s.target, err)
@@ -107,11 +142,14 @@ func (s *Stage) Commit() error {
 // leaving the file system as NewStage found it. It does nothing after
 // Commit, so it can be deferred.
 func (s *Stage) Abort() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.done {
 		return
 	}
 	s.done = true
 	os.RemoveAll(s.dir)
+	s.unlock()
 	removeEmpty(s.created)
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -108,6 +107,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		point := sc.Points[pi]
 		eng, _ := sim.New(sim.Kind(sc.Engine))
 		rc := RunContext{
+			Context: ctx,
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
@@ -117,17 +117,18 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		var jobs bytes.Buffer
 		if rep == 0 && opts.OutDir != "" {
 			rc.OutDir = pointDirs[pi]
-			// Created for the kind's own files; Stage.Commit prunes it
-			// when nothing was written into it.
-			if err := os.MkdirAll(rc.OutDir, 0o755); err != nil {
-				return nil, fmt.Errorf("scenarios: %w", err)
-			}
 			if opts.JobsCSV {
 				rc.Jobs = &jobs
 			}
 		}
+		// Ctrl-C interrupts the engine inside a long replication; what
+		// such a replication returns is incomplete and is discarded.
+		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
+		if !watch() || rc.Cancelled() {
+			return nil, sim.ErrInterrupted
+		}
 		if err != nil {
 			return nil, pointRunError(sc, point, rep, err)
 		}
@@ -153,7 +154,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: kept, Events: events.Load()}
 	if kept < reps {
 		if kept == 0 {
-			return nil, fmt.Errorf("scenarios: %w before every point had finished one replication; nothing kept", ErrInterrupted)
+			return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
 		}
 		res.Interrupted = true
 		res.Requested = reps

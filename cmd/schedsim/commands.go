@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -124,9 +125,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(positional) == 1 {
 		name = positional[0]
 	}
-	sc, err := scenarios.Load(name)
+	sc, err := scenarios.LoadContext(ctx, name)
 	if err != nil {
-		return usageError{err}
+		return loadError(err)
 	}
 	log, err := newLogger(f.logLevel, stderr)
 	if err != nil {
@@ -151,6 +152,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 			return usageError{err}
 		}
 		defer stage.Abort()
+		defer trackStage(stage)()
 		opts.OutDir = stage.Dir()
 	}
 	prog := newProgress(stderr, f.progress)
@@ -276,16 +278,26 @@ func firstSentence(s string) string {
 	return s
 }
 
-func cmdValidate(args []string, stdout io.Writer) error {
+func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return usagef("validate needs at least one scenario file")
 	}
 	for _, a := range args {
-		sc, err := scenarios.Load(a)
+		sc, err := scenarios.LoadContext(ctx, a)
 		if err != nil {
-			return usageError{err}
+			return loadError(err)
 		}
 		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
 	}
 	return nil
+}
+
+// loadError classifies an error of scenarios.Load: an argument that names
+// no file or built-in is a usage error; a scenario that does not decode or
+// validate is a data error, as is an interrupt.
+func loadError(err error) error {
+	if errors.Is(err, scenarios.ErrNotFound) || errors.Is(err, fs.ErrPermission) {
+		return usageError{err}
+	}
+	return err
 }

@@ -22,6 +22,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 )
 
 // Exit codes.
@@ -41,11 +42,33 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// stopGrace is how long a command may take to stop cleanly after Ctrl-C
+// or SIGTERM (keep the finished replications, remove its staging
+// directory) before main exits regardless: every command stops within a
+// second, even one blocked reading a pipe that never ends.
+const stopGrace = 700 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	ctx, cancel := context.WithCancel(context.Background())
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals:
+		cancel()
+	}
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals: // a second Ctrl-C: stop now
+	case <-time.After(stopGrace):
+	}
+	abortStages()
+	fmt.Fprintln(os.Stderr, "schedsim: interrupted")
+	os.Exit(exitRun)
 }
 
 const usage = `schedsim — discrete-event simulation of parallel and grid job scheduling
@@ -74,11 +97,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
-		err = cmdTrace(args[1:], stdout, stderr)
+		err = cmdTrace(ctx, args[1:], stdout, stderr)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
-		err = cmdValidate(args[1:], stdout)
+		err = cmdValidate(ctx, args[1:], stdout)
 	case "version":
 		fmt.Fprintln(stdout, "schedsim", version())
 	case "help", "-h", "--help":
@@ -91,6 +114,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
+	}
+	if errors.Is(err, context.Canceled) {
+		// Interrupted while reading a scenario or a trace: where it was
+		// says nothing to the user who pressed Ctrl-C.
+		err = errors.New("interrupted")
 	}
 	fmt.Fprintln(stderr, "schedsim:", err)
 	var ue usageError

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -15,7 +16,7 @@ import (
 )
 
 // cmdTrace runs `schedsim trace info FILE …`.
-func cmdTrace(args []string, stdout, stderr io.Writer) error {
+func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "info" {
 		return usagef("usage: schedsim trace info [--strict] FILE.swf[.gz] …")
 	}
@@ -29,7 +30,7 @@ func cmdTrace(args []string, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		return usagef("trace info needs at least one SWF file")
 	}
-	opts := swf.ReadOptions{Mode: swf.Lenient}
+	opts := swf.ReadOptions{Mode: swf.Lenient, Context: ctx}
 	if *strict {
 		opts.Mode = swf.Strict
 	}
@@ -39,11 +40,10 @@ func cmdTrace(args []string, stdout, stderr io.Writer) error {
 		}
 		in, err := swf.InfoFile(f, opts)
 		if err != nil {
-			var pe *swf.ParseError
-			if errors.As(err, &pe) {
-				return err
+			if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+				return usageError{err}
 			}
-			return usageError{err}
+			return err
 		}
 		if err := in.Format(stdout); err != nil {
 			return err
