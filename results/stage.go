@@ -46,12 +46,24 @@ var ErrOutNotEmpty = errors.New("exists and is not the output of a schedsim run"
 func NewStage(target string) (*Stage, error) {
 	target = filepath.Clean(target)
 	if err := checkReplaceable(target); err != nil {
-		return nil, err
+		return nil, err // before creating anything
 	}
 	parent := filepath.Dir(target)
 	created, err := mkdirAllTracked(parent)
 	if err != nil {
 		return nil, fmt.Errorf("results: %s: %w", parent, err)
+	}
+	// Under the parent's lock, so that no other run takes the new
+	// directory for a stale one before it is locked.
+	unlockParent, err := lockDir(parent)
+	if err != nil {
+		removeEmpty(created)
+		return nil, fmt.Errorf("results: locking %s: %w", parent, err)
+	}
+	defer unlockParent()
+	if err := checkReplaceable(target); err != nil {
+		removeEmpty(created)
+		return nil, err
 	}
 	dir, err := os.MkdirTemp(parent, "."+filepath.Base(target)+".staging-")
 	if err != nil {
@@ -67,23 +79,19 @@ func NewStage(target string) (*Stage, error) {
 		removeEmpty(created)
 		return nil, fmt.Errorf("results: staging %s: %w", target, err)
 	}
-	removeStale(target)
+	removeStale(target, dir)
 	return &Stage{target: target, dir: dir, created: created, unlock: unlock}, nil
 }
 
-// removeStale removes the staging directories of target that no process
-// holds any more: those of runs killed before they could clean up.
-func removeStale(target string) {
+// removeStale removes the staging directories of target other than own
+// that no process holds any more: those of runs killed before they could
+// clean up. The caller holds the lock of target's parent.
+func removeStale(target, own string) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".staging-*"))
-	if len(matches) == 0 {
-		return
-	}
-	unlock, err := lockDir(filepath.Dir(target)) // no Commit is renaming
-	if err != nil {
-		return
-	}
-	defer unlock()
 	for _, m := range matches {
+		if m == own {
+			continue
+		}
 		if release, err := tryLockDir(m); err == nil {
 			release()
 			os.RemoveAll(m)
@@ -189,6 +197,9 @@ func checkReplaceable(target string) error {
 		return fmt.Errorf("results: %s: exists and is not a directory", target)
 	}
 	entries, err := os.ReadDir(target)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // another run's Commit is replacing it
+	}
 	if err != nil {
 		return fmt.Errorf("results: %s: %w", target, err)
 	}
