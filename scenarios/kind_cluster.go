@@ -159,6 +159,11 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	return f, f.Validate()
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *ClusterParams) MetricNames() []string {
+	return append(append([]string{}, cluster.MetricNames...), "records_dropped")
+}
+
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	path := p.TracePath()
