@@ -111,7 +111,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
-			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
+			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
 		}
 		var jobs bytes.Buffer
@@ -179,6 +179,19 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	}
 	res.Wall = time.Since(start).Seconds()
 	return res, nil
+}
+
+// replicationLog is the run's logger with the point (in a sweep) and the
+// replication (when there are several).
+func replicationLog(log zerolog.Logger, sc *Scenario, p Point, rep int) zerolog.Logger {
+	ctx := log.With()
+	if len(sc.Points) > 1 {
+		ctx = ctx.Str("point", p.Name())
+	}
+	if sc.Replications > 1 {
+		ctx = ctx.Int("replication", rep)
+	}
+	return ctx.Logger()
 }
 
 // pointRunError names the point and the replication of a failed
