@@ -152,6 +152,14 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		}
 	}
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: kept, Events: events.Load()}
+	for _, ax := range sc.Sweep {
+		if ax.Label != "" {
+			if res.AxisLabels == nil {
+				res.AxisLabels = map[string]string{}
+			}
+			res.AxisLabels[ax.Key] = ax.Label
+		}
+	}
 	if kept < reps {
 		if kept == 0 {
 			return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
