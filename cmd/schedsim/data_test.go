@@ -37,7 +37,8 @@ func TestFailedRunLeavesOutAsItWas(t *testing.T) {
 	}
 	before := snapshot(t, out)
 	for _, target := range []string{out, filepath.Join(dir, "new", "deeper")} {
-		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun {
+		// One point, one replication: no "point …, replication …" prefix.
+		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun || !strings.HasPrefix(stderr, "schedsim: no-usable.swf: no usable job: read 5 records") {
 			t.Fatalf("exit %d %q", code, stderr)
 		}
 		if after := snapshot(t, out); fmt.Sprint(after) != fmt.Sprint(before) {
