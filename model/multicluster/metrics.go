@@ -129,7 +129,6 @@ type stats struct {
 	maxClusters, parts           int
 }
 
-
 func (s *stats) reject(id int64, size int, reason string) {
 	s.rejected = append(s.rejected, Rejected{ID: id, Size: size, Reason: reason})
 }
