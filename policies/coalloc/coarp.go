@@ -2,7 +2,7 @@ package coalloc
 
 import (
 	"math"
-	"slices"
+	"sort"
 
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/model/multicluster"
@@ -18,11 +18,19 @@ func init() {
 // queue, in arrival order, each cluster c offers free slots of its plan:
 // a slot is a start s and the n > 0 processors free over all of
 // [s, s + D_c), D_c = L / speed(c), so that it violates no accepted
-// reservation. The metascheduler takes the slots by increasing finish
-// time s + D_c (ties: more processors, then platform order) until they
-// hold the job's P processors, and reserves them; the job leaves the
-// queue. A job the offers cannot hold (only with a Horizon) stays queued
-// and is offered again at the next pass.
+// reservation. The metascheduler takes slots by increasing finish time
+// s + D_c until they hold the job's P processors, and reserves them; the
+// job leaves the queue. A job the offers cannot hold (only with a
+// Horizon) stays queued and is offered again at the next pass.
+//
+// By default (PartsStart together) the parts of a job start at the same
+// time, as co-allocation — simultaneous access to the resources of several
+// clusters — requires: the slots considered are those that start at the
+// earliest T at which the clusters together hold the job, and the
+// earliest-finishing (fastest) are taken first. With PartsStart
+// independent each slot keeps its own start, as Algorithm 2 reads
+// literally: slots are taken by finish time (ties: more processors, then
+// platform order), so the parts of a rigid job may run at different times.
 //
 // The readings the paper leaves open are options (see Options): which
 // slots a cluster offers (Offers), what happens to the last slot's
@@ -34,7 +42,6 @@ type COARP struct {
 	offers  []offer
 	scratch []cluster.Profile
 	touched []bool
-	times   []float64
 	chooser chooser
 }
 
@@ -147,26 +154,14 @@ func (p *COARP) compose(v *multicluster.View, j *multicluster.Job) bool {
 // composeTogether builds p.parts for j with all parts starting at the
 // earliest time T at which the clusters' processors free over
 // [T, T + D_c) hold the job, fastest clusters first; it reports false when
-// no such T lies within the horizon.
+// no such T lies within the horizon. T is now or a step of some plan: the
+// processors free over a window only grow when it passes a step.
 func (p *COARP) composeTogether(v *multicluster.View, j *multicluster.Job) bool {
-	p.times = p.times[:0]
-	for c := range v.Clusters() {
-		plan := v.Plan(c)
-		for k := range plan.Len() {
-			p.times = append(p.times, plan.At(k).Time)
-		}
-	}
-	slices.Sort(p.times)
-	p.times = slices.Compact(p.times)
 	lim := p.limit(v.Now())
-	for _, t := range p.times {
-		if t > lim {
-			return false
-		}
+	for t := v.Now(); t <= lim; t = nextStep(v, t) {
 		total := 0
 		for c := range v.Clusters() {
-			d := v.Duration(j, c)
-			total += v.Plan(c).MinFree(t, t+d)
+			total += v.Plan(c).MinFree(t, t+v.Duration(j, c))
 			if total >= j.Size() {
 				break
 			}
@@ -177,8 +172,7 @@ func (p *COARP) composeTogether(v *multicluster.View, j *multicluster.Job) bool 
 		p.parts = p.parts[:0]
 		need := j.Size()
 		for _, c := range p.chooser.bySpeed(v) {
-			d := v.Duration(j, c)
-			n := v.Plan(c).MinFree(t, t+d)
+			n := v.Plan(c).MinFree(t, t+v.Duration(j, c))
 			if n == 0 {
 				continue
 			}
@@ -193,4 +187,16 @@ func (p *COARP) composeTogether(v *multicluster.View, j *multicluster.Job) bool 
 		}
 	}
 	return false
+}
+
+// nextStep returns the earliest step of any plan after t (+Inf if none).
+func nextStep(v *multicluster.View, t float64) float64 {
+	next := math.Inf(1)
+	for c := range v.Clusters() {
+		plan := v.Plan(c)
+		if k := sort.Search(plan.Len(), func(i int) bool { return plan.At(i).Time > t }); k < plan.Len() {
+			next = min(next, plan.At(k).Time)
+		}
+	}
+	return next
 }

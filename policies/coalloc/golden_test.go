@@ -75,7 +75,9 @@ var goldens = []golden{
 		// reservation, which it must not touch. J4 (4, 1 s): A is full
 		// until 20; B offers 2 processors from 15, then, with those
 		// reserved, 2 more from 16: two slots of one cluster, J4 runs
-		// 15–17. SCOAL splits J1 at 0 and J2 at 10 (both blocked until
+		// 15–17 (see reservations-independent); with parts that start
+		// together (the default) J4 waits for A at 20: at 15 only B's 2
+		// processors are free. SCOAL splits J1 at 0 and J2 at 10 (both blocked until
 		// the processors are free now), starts J3 on B at 10 and J4 on A
 		// at 20. The whole-job policies reject J1 and J2 and start J3 on
 		// A and J4 on B at once.
@@ -86,24 +88,24 @@ var goldens = []golden{
 			"ebf":   {rej(multicluster.ReasonCluster), rej(multicluster.ReasonCluster), {"0:2:2", 7, ""}, {"1:3:4", 4, ""}},
 			"fpfs":  {rej(multicluster.ReasonCluster), rej(multicluster.ReasonCluster), {"0:2:2", 7, ""}, {"1:3:4", 4, ""}},
 			"scoal": {{"0:0:4 1:0:4", 10, ""}, {"0:10:4 1:10:2", 20, ""}, {"1:10:2", 15, ""}, {"0:20:4", 21, ""}},
-			"coarp": {{"0:0:4 1:0:4", 10, ""}, {"0:10:4 1:10:2", 20, ""}, {"1:10:2", 15, ""}, {"1:15:2 1:16:2", 17, ""}},
-		},
-	},
-	{
-		// The same with COARP's other readings: one offer per cluster
-		// (J4 waits for a slot of 4 on one cluster: A at 20) and parts
-		// that start together (J4: at 15 only B's 2 processors are free,
-		// at 20 A holds it).
-		name: "reservations-per-cluster", platform: [][2]float64{{4, 1000}, {4, 1000}},
-		opts: Options{Offers: OffersPerCluster},
-		jobs: []gj{{1, 0, 8, 10}, {2, 1, 6, 10}, {3, 2, 2, 5}, {4, 3, 4, 1}},
-		want: map[string][]outcome{
 			"coarp": {{"0:0:4 1:0:4", 10, ""}, {"0:10:4 1:10:2", 20, ""}, {"1:10:2", 15, ""}, {"0:20:4", 21, ""}},
 		},
 	},
 	{
-		name: "reservations-together", platform: [][2]float64{{4, 1000}, {4, 1000}},
-		opts: Options{PartsStart: StartTogether},
+		// COARP with independent starts: J4 takes 2 processors of B from
+		// 15, then, with those reserved, B's next slot of 2 from 16.
+		name: "reservations-independent", platform: [][2]float64{{4, 1000}, {4, 1000}},
+		opts: Options{PartsStart: StartIndependent},
+		jobs: []gj{{1, 0, 8, 10}, {2, 1, 6, 10}, {3, 2, 2, 5}, {4, 3, 4, 1}},
+		want: map[string][]outcome{
+			"coarp": {{"0:0:4 1:0:4", 10, ""}, {"0:10:4 1:10:2", 20, ""}, {"1:10:2", 15, ""}, {"1:15:2 1:16:2", 17, ""}},
+		},
+	},
+	{
+		// Independent starts with one offer per cluster: J4 waits for a
+		// slot of 4 on one cluster, A at 20.
+		name: "reservations-per-cluster", platform: [][2]float64{{4, 1000}, {4, 1000}},
+		opts: Options{Offers: OffersPerCluster, PartsStart: StartIndependent},
 		jobs: []gj{{1, 0, 8, 10}, {2, 1, 6, 10}, {3, 2, 2, 5}, {4, 3, 4, 1}},
 		want: map[string][]outcome{
 			"coarp": {{"0:0:4 1:0:4", 10, ""}, {"0:10:4 1:10:2", 20, ""}, {"1:10:2", 15, ""}, {"0:20:4", 21, ""}},
@@ -118,15 +120,43 @@ var goldens = []golden{
 		want: map[string][]outcome{"coarp": {{"1:0:2 0:0:4", 10, ""}}},
 	},
 	{
+		// A horizon of 5 s: clusters offer only slots that start within
+		// 5 s. J2 takes the slow B at 1, where it can start now. J3 (8)
+		// needs both clusters at once; no start within the horizon holds
+		// it at 2 or at 10 (B is busy until 21), so it waits in the
+		// global queue and is placed when J2 ends at 21: both parts at 21.
+		name: "horizon-global-queue", platform: [][2]float64{{4, 1000}, {4, 500}},
+		opts: Options{Horizon: 5},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 8, 1}},
+		want: map[string][]outcome{
+			"coarp": {{"0:0:4", 10, ""}, {"1:1:4", 21, ""}, {"0:21:4 1:21:4", 23, ""}},
+		},
+	},
+	{
+		// Independent starts, no horizon: J2 reserves A at 10 (it
+		// finishes at 20 there, 21 on B). J3 (8) takes B's slot of 4 at 2
+		// (finish 4) and then B's next slot at 4 (finish 6, before A's at
+		// 21): a rigid job of 8 runs as two halves on a cluster of 4, one
+		// after the other — why parts start together by default.
+		name: "independent-halves", platform: [][2]float64{{4, 1000}, {4, 500}},
+		opts: Options{PartsStart: StartIndependent},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 8, 1}},
+		want: map[string][]outcome{
+			"coarp": {{"0:0:4", 10, ""}, {"0:10:4", 20, ""}, {"1:2:4 1:4:4", 6, ""}},
+		},
+	},
+	{
 		// EASY across clusters. J1 (3) takes A, J2 (2, 40 s → 20 s on B)
 		// takes B. J3 (4) blocks: it only fits A, its reservation is
 		// A at 10. J4 (1, 20 s on A) fits A's free processor now but
 		// would run into that reservation: EBF refuses it, FPFS starts it
 		// and delays J3 to 22. J5 (1, 5 s) ends before 10: EBF backfills
 		// it on A at 3. FCFS and SCOAL keep the order: J4 and J5 at 20,
-		// both on B (2 processors) where they finish first. COARP reserves at arrival: J1
-		// B 2 + A 1 at 0; J2 on B after J1's part (5–25); J3 A 3 at 1 and
-		// A 1 at 10 (two slots of A); J4 and J5 on A at 11.
+		// both on B (2 processors) where they finish first. COARP
+		// reserves at arrival, parts together: J1 B 2 + A 1 at 0; J2 on
+		// A's 3 free processors at 0 (B is busy until 5); J3 (4) first
+		// fits both clusters at 10 (B 2 + A 2); J4 gets B at 15, J5 A's
+		// last processor at 3.
 		name: "backfilling", platform: [][2]float64{{4, 1000}, {2, 2000}},
 		jobs: []gj{{1, 0, 3, 10}, {2, 0, 2, 40}, {3, 1, 4, 10}, {4, 2, 1, 20}, {5, 3, 1, 5}},
 		want: map[string][]outcome{
@@ -134,6 +164,17 @@ var goldens = []golden{
 			"ebf":   {{"0:0:3", 10, ""}, {"1:0:2", 20, ""}, {"0:10:4", 20, ""}, {"1:20:1", 30, ""}, {"0:3:1", 8, ""}},
 			"fpfs":  {{"0:0:3", 10, ""}, {"1:0:2", 20, ""}, {"0:22:4", 32, ""}, {"0:2:1", 22, ""}, {"0:10:1", 15, ""}},
 			"scoal": {{"0:0:3", 10, ""}, {"1:0:2", 20, ""}, {"0:10:4", 20, ""}, {"1:20:1", 30, ""}, {"1:20:1", 22.5, ""}},
+			"coarp": {{"1:0:2 0:0:1", 10, ""}, {"0:0:2", 40, ""}, {"1:10:2 0:10:2", 20, ""}, {"1:15:1", 25, ""}, {"0:3:1", 8, ""}},
+		},
+	},
+	{
+		// COARP with independent starts on the same jobs: J2 on B after
+		// J1's part (5–25); J3 A 3 at 1 and A 1 at 10 (two slots of A);
+		// J4 and J5 on A at 11.
+		name: "backfilling-independent", platform: [][2]float64{{4, 1000}, {2, 2000}},
+		opts: Options{PartsStart: StartIndependent},
+		jobs: []gj{{1, 0, 3, 10}, {2, 0, 2, 40}, {3, 1, 4, 10}, {4, 2, 1, 20}, {5, 3, 1, 5}},
+		want: map[string][]outcome{
 			"coarp": {{"1:0:2 0:0:1", 10, ""}, {"1:5:2", 25, ""}, {"0:1:3 0:10:1", 20, ""}, {"0:11:1", 31, ""}, {"0:11:1", 16, ""}},
 		},
 	},

@@ -68,8 +68,8 @@ type Options struct {
 	// Surplus is what COARP does with the processors of the last slot it
 	// takes beyond the job's need: trim (default) or keep.
 	Surplus string `yaml:"surplus"`
-	// PartsStart is whether COARP's parts start independently (default)
-	// or together.
+	// PartsStart is whether COARP's parts start together (default) or
+	// independently. Offers only matters for independent starts.
 	PartsStart string `yaml:"parts_start"`
 	// Horizon, when > 0, is how far ahead (seconds) COARP's clusters
 	// offer slots: a job that the slots starting within now + Horizon
@@ -126,7 +126,7 @@ func (o Options) withDefaults() Options {
 	def(&o.ClusterChoice, ChoiceEarliestFinish)
 	def(&o.Offers, OffersAll)
 	def(&o.Surplus, SurplusTrim)
-	def(&o.PartsStart, StartIndependent)
+	def(&o.PartsStart, StartTogether)
 	return o
 }
 
