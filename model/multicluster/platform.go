@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -113,7 +114,11 @@ func ParsePlatform(data []byte, file string) (Platform, error) {
 		if err == io.EOF {
 			return p, fmt.Errorf("%w: %s: empty platform file", ErrPlatform, file)
 		}
-		return p, fmt.Errorf("%w: %s: %v", ErrPlatform, file, err)
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.Join(te.Errors, "; "))
+		}
+		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if err := p.Validate(); err != nil {
 		return p, fmt.Errorf("%s: %w", file, err)
