@@ -114,13 +114,29 @@ var variants = []struct {
 }{
 	{"fcfs", Options{}}, {"ebf", Options{}}, {"fpfs", Options{}}, {"scoal", Options{}}, {"coarp", Options{}},
 	{"fcfs", Options{ClusterChoice: ChoiceBestFit}}, {"ebf", Options{ClusterChoice: ChoiceFirstFit}},
-	{"coarp", Options{Offers: OffersPerCluster}}, {"coarp", Options{PartsStart: StartTogether}},
+	{"coarp", Options{PartsStart: StartIndependent}}, {"coarp", Options{PartsStart: StartIndependent, Offers: OffersPerCluster}},
 	{"coarp", Options{Surplus: SurplusKeep}}, {"coarp", Options{Horizon: 3600}},
 }
 
+// variantName is the policy's name and its options that are not the
+// defaults.
 func variantName(i int) string {
 	v := variants[i]
-	return fmt.Sprintf("%s%+v", v.name, v.opts)
+	name := v.name
+	def := Options{}.withDefaults()
+	o := v.opts.withDefaults()
+	for _, f := range [][3]string{
+		{"choice", o.ClusterChoice, def.ClusterChoice}, {"offers", o.Offers, def.Offers},
+		{"surplus", o.Surplus, def.Surplus}, {"start", o.PartsStart, def.PartsStart},
+	} {
+		if f[1] != f[2] {
+			name += "," + f[0] + "=" + f[1]
+		}
+	}
+	if o.Horizon > 0 {
+		name += fmt.Sprintf(",horizon=%v", o.Horizon)
+	}
+	return name
 }
 
 // TestTraceInvariants replays the 270 days of the paper (the first 3000
