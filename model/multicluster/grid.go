@@ -148,7 +148,7 @@ func (g *Grid) Run(lim sim.Limit) (*Result, error) {
 		}
 	}
 	if g.csv != nil {
-		if err := g.csv.flush(); err != nil && g.err == nil {
+		if err := g.csv.Flush(); err != nil && g.err == nil {
 			g.err = fmt.Errorf("multicluster: writing per-job records: %w", err)
 		}
 	}
@@ -187,8 +187,8 @@ func (g *Grid) readNext() {
 			g.fail(fmt.Errorf("multicluster: reading the job after ID %d: %w", g.lastID, err))
 			return
 		}
-		if err := g.validate(&mj); err != nil {
-			g.fail(err)
+		if err := model.CheckArrival(&mj, g.lastSubmit, g.lastID, g.eng.Now()); err != nil {
+			g.fail(fmt.Errorf("multicluster: job %d: %w", mj.ID, err))
 			return
 		}
 		g.lastSubmit, g.lastID = mj.Submit, mj.ID
@@ -212,25 +212,6 @@ func (g *Grid) readNext() {
 		g.eng.Schedule(mj.Submit, sim.PriorityDefault, g.arriveAct, j)
 		return
 	}
-}
-
-func (g *Grid) validate(j *model.Job) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("multicluster: job %d: %s", j.ID, fmt.Sprintf(format, args...))
-	}
-	switch {
-	case math.IsNaN(j.Submit) || math.IsInf(j.Submit, 0):
-		return bad("submit time %v is not a finite number", j.Submit)
-	case j.Submit < g.lastSubmit:
-		return bad("submitted at %v, before the previous job (%d at %v): jobs must come in submit order", j.Submit, g.lastID, g.lastSubmit)
-	case j.Submit < g.eng.Now():
-		return bad("submitted at %v, before the simulation clock (%v)", j.Submit, g.eng.Now())
-	case j.Size < 1:
-		return bad("needs %d processors (must be ≥ 1)", j.Size)
-	case !(j.Runtime >= 0) || math.IsInf(j.Runtime, 0):
-		return bad("runtime %v is not a finite number ≥ 0", j.Runtime)
-	}
-	return nil
 }
 
 func (g *Grid) newJob() *Job {

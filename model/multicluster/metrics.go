@@ -1,7 +1,6 @@
 package multicluster
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 
@@ -208,30 +207,26 @@ func (s *stats) result(clusters []clusterState) *Result {
 // spaces.
 const CSVHeader = "id,submit,start,end,processors,runtime,wait,queue_wait,bsld,parts,clusters,placement"
 
+// csvWriter writes the per-job records.
 type csvWriter struct {
-	w   *bufio.Writer
-	buf []byte
+	*model.LineWriter
 	tau float64
-	err error
 }
 
 func newCSVWriter(w io.Writer, tau float64) *csvWriter {
-	return &csvWriter{w: bufio.NewWriterSize(w, 64<<10), buf: make([]byte, 0, 256), tau: tau}
+	return &csvWriter{LineWriter: model.NewLineWriter(w), tau: tau}
 }
 
-func (c *csvWriter) header() {
-	if c.err == nil {
-		_, c.err = c.w.WriteString(CSVHeader + "\n")
-	}
-}
+func (c *csvWriter) header() { c.Write(append(c.Line(), CSVHeader+"\n"...)) }
 
+// write appends the record of a completed job.
 func (c *csvWriter) write(r *Record) {
-	if c.err != nil {
+	if c.Failed() {
 		return
 	}
 	j := &r.Job
 	f := func(b []byte, v float64) []byte { return strconv.AppendFloat(append(b, ','), v, 'f', -1, 64) }
-	b := strconv.AppendInt(c.buf[:0], j.ID, 10)
+	b := strconv.AppendInt(c.Line(), j.ID, 10)
 	b = f(b, j.Submit)
 	b = f(b, j.Start)
 	b = f(b, j.End)
@@ -254,13 +249,5 @@ func (c *csvWriter) write(r *Record) {
 		b = strconv.AppendInt(b, int64(p.Procs), 10)
 	}
 	b = append(b, '\n')
-	c.buf = b
-	_, c.err = c.w.Write(b)
-}
-
-func (c *csvWriter) flush() error {
-	if c.err != nil {
-		return c.err
-	}
-	return c.w.Flush()
+	c.Write(b)
 }
