@@ -121,7 +121,7 @@ func ParsePlatform(data []byte, file string) (Platform, error) {
 		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if err := p.Validate(); err != nil {
-		return p, fmt.Errorf("%s: %w", file, err)
+		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), ErrPlatform.Error()+": "))
 	}
 	return p, nil
 }
