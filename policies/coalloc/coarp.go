@@ -158,7 +158,7 @@ func (p *COARP) compose(v *multicluster.View, j *multicluster.Job) bool {
 // processors free over a window only grow when it passes a step.
 func (p *COARP) composeTogether(v *multicluster.View, j *multicluster.Job) bool {
 	lim := p.limit(v.Now())
-	for t := v.Now(); t <= lim; t = nextStep(v, t) {
+	for t := v.Now(); t <= lim && !math.IsInf(t, 1); t = nextStep(v, t) {
 		total := 0
 		for c := range v.Clusters() {
 			total += v.Plan(c).MinFree(t, t+v.Duration(j, c))
