@@ -163,3 +163,22 @@ func FuzzParsePlatform(f *testing.F) {
 		}
 	})
 }
+
+func TestPerJobCSV(t *testing.T) {
+	s := &scripted{coalloc: true, parts: func(v *View, j *Job) []Part {
+		return []Part{{Cluster: 1, Start: v.Now(), Procs: 2}, {Cluster: 0, Start: v.Now() + 1, Procs: 3}}
+	}}
+	var b strings.Builder
+	g, err := New(sim.NewFast(), &model.SliceSource{Jobs: []model.Job{model.NewJob(7, 2, 5, 10, 10)}}, s, Config{Platform: twoClusters, Jobs: &b, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Run(sim.Limit{}); err != nil {
+		t.Fatal(err)
+	}
+	// Parts: b 2×[2,7), a 3×[3,13): start 2, end 13, bsld 11/11 = 1.
+	want := CSVHeader + "\n7,2,2,13,5,10,0,0,1,2,2,1:2:2 0:3:3\n"
+	if b.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
