@@ -162,10 +162,15 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	return f, f.Validate()
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *ClusterParams) MetricNames() []string {
+	return append(append([]string{}, cluster.MetricNames...), "records_dropped")
+}
+
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	path := p.TracePath()
-	r, err := swf.Open(path, swf.ReadOptions{})
+	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +216,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	st := src.Stats()
+	if st.Yielded == 0 {
+		return nil, noUsableJob(p.Trace, st, src.Problems())
+	}
 	p.report(rc, path, procs, res, st, src.Problems())
 	if err := p.writeRejected(rc, res); err != nil {
 		return nil, err
@@ -220,6 +228,16 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		m = m.Add(cluster.MetricNames[i], v)
 	}
 	return m.Add("records_dropped", float64(st.Dropped)), nil
+}
+
+// noUsableJob is the error of a replay whose trace (as the scenario names
+// it) yielded no job: how many records were read and why each class was
+// dropped.
+func noUsableJob(trace string, st swf.SourceStats, dropped swf.Report) error {
+	if st.Read == 0 {
+		return Field("trace", "%s: no usable job: the trace has no job records", trace)
+	}
+	return Field("trace", "%s: no usable job: read %d records, dropped all: %s", trace, st.Read, dropped.Summary())
 }
 
 // report logs what was replayed, dropped and rejected.
@@ -232,8 +250,9 @@ func (p *ClusterParams) report(rc RunContext, path string, procs int, res *clust
 		ev = ev.Str("source_stop", st.StopReason)
 	}
 	ev.Msg("cluster replay done")
-	for _, pr := range probs {
-		rc.Log.Debug().Str("trace", path).Str("reason", pr.Reason).Int("count", pr.Count).Ints("first_lines", pr.Lines).Msg("records dropped")
+	if st.Dropped > 0 {
+		rc.Log.Warn().Str("trace", path).Int("records_read", st.Read).Int("records_dropped", st.Dropped).
+			Str("reasons", probs.Summary()).Msg("records dropped")
 	}
 	if n := len(res.Rejected); n > 0 {
 		ids := make([]string, 0, min(n, 10))

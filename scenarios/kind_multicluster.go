@@ -132,6 +132,18 @@ func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 	return multicluster.Table1(), nil
 }
 
+// MetricNames returns the names of the metrics Run returns, in order (with
+// one utilization per cluster of the platform).
+func (p *MultiClusterParams) MetricNames() []string {
+	names := append([]string{}, multicluster.MetricNames...)
+	if plat, err := p.platform(); err == nil {
+		for _, c := range plat.Clusters {
+			names = append(names, "utilization_"+c.Name)
+		}
+	}
+	return append(names, "records_dropped")
+}
+
 // Run replays the trace once on the grid.
 func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	plat, err := p.platform()
@@ -139,7 +151,7 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, err
 	}
 	path := p.resolve(p.Trace)
-	r, err := swf.Open(path, swf.ReadOptions{})
+	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +178,7 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	st := src.Stats()
 	if st.Yielded == 0 {
-		return nil, Field("trace", "%s has no usable job in the selected window (%d records read, %d dropped)", path, st.Read, st.Dropped)
+		return nil, noUsableJob(p.Trace, st, src.Problems())
 	}
 	s := &res.Summary
 	ev := rc.Log.Info().Str("trace", path).Str("policy", p.Policy).Int("jobs", st.Yielded).Int("records_dropped", st.Dropped).

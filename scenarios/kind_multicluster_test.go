@@ -50,7 +50,9 @@ func writeFile(t *testing.T, dir, name, text string) string {
 
 // A toy trace: 6 jobs on a grid of 4 + 2 processors; job 4 (7
 // processors) is larger than the grid, job 5 (5) than any cluster.
-const toyTrace = "; MaxProcs: 6\n"
+// MaxProcs 8: job 4 (7 processors) is a plausible record that no cluster
+// of the 6-processor grid can run.
+const toyTrace = "; MaxProcs: 8\n"
 
 func toyDir(t *testing.T) string {
 	dir := t.TempDir()

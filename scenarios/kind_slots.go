@@ -110,6 +110,7 @@ func (p *SlotsParams) source(st sim.Streams) (slots.Source, error) {
 func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.Check = rc.Check
+	cfg.Cancelled = rc.Cancelled
 	cfg.MaxJobs = rc.Stop.CompletedJobs
 	if p.Environment != nil {
 		cfg.Cycles = 1
@@ -137,6 +138,15 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	rc.Log.Debug().Int("cycles", t.Cycles).Int("counted", t.Counted).Msg("slots replication done")
 	return t.Metrics(), nil
+}
+
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *SlotsParams) MetricNames() []string {
+	var names []string
+	for _, m := range (slots.Tally{}).Metrics() {
+		names = append(names, m.Name)
+	}
+	return names
 }
 
 // References returns the paper's published values (section 5) for the

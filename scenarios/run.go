@@ -3,10 +3,11 @@ package scenarios
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -63,27 +64,37 @@ func (sc *Scenario) Apply(opts Options) error {
 	return nil
 }
 
+// ErrInterrupted is returned by Run when the context was cancelled before
+// every point had finished at least one replication: nothing is kept.
+var ErrInterrupted = errors.New("interrupted")
+
 // Run executes every (point, replication) pair of the scenario in
 // parallel. Replication r of every point uses the streams of (seed, r):
 // points are compared on common random numbers. Results are identical for
 // any number of workers.
+//
+// Replications run round by round: replication 0 of every point, then
+// replication 1, and so on. When ctx is cancelled, the report keeps the
+// rounds that finished completely, so that it is exactly the outcome of the
+// same scenario with fewer replications (Report.Replications of
+// Report.Requested; sc.Replications is set to the kept number, so that
+// sc.Resolved re-runs what was kept). If not even round 0 finished, Run
+// returns an error wrapping ErrInterrupted.
 func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, error) {
 	if err := sc.Apply(opts); err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	reps := sc.Replications
-	total := len(sc.Points) * reps
+	npoints := len(sc.Points)
+	total := npoints * reps
 	var events atomic.Uint64
-	pointDirs := make([]string, len(sc.Points))
+	pointDirs := make([]string, npoints)
 	if opts.OutDir != "" {
 		for i, p := range sc.Points {
 			pointDirs[i] = opts.OutDir
-			if len(sc.Points) > 1 {
+			if npoints > 1 {
 				pointDirs[i] = filepath.Join(opts.OutDir, "points", slug(p.Name()))
-			}
-			if err := os.MkdirAll(pointDirs[i], 0o755); err != nil {
-				return nil, err
 			}
 		}
 	}
@@ -92,14 +103,15 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		progress = func(done int) { opts.Progress(done, total, events.Load()) }
 	}
 	outcomes := sim.Replicate(ctx, total, opts.Workers, func(task int) (results.Metrics, error) {
-		pi, rep := task/reps, task%reps
+		rep, pi := task/npoints, task%npoints
 		point := sc.Points[pi]
 		eng, _ := sim.New(sim.Kind(sc.Engine))
 		rc := RunContext{
+			Context: ctx,
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
-			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
+			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
 		}
 		var jobs bytes.Buffer
@@ -109,49 +121,112 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 				rc.Jobs = &jobs
 			}
 		}
+		// Ctrl-C interrupts the engine inside a long replication; what
+		// such a replication returns is incomplete and is discarded.
+		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
+		if !watch() || rc.Cancelled() {
+			return nil, sim.ErrInterrupted
+		}
 		if err != nil {
-			return nil, fmt.Errorf("point %q replication %d: %w", point.Name(), rep, err)
+			return nil, pointRunError(sc, point, rep, err)
 		}
 		if rc.Jobs != nil {
 			if err := results.WriteFileAtomic(filepath.Join(rc.OutDir, "jobs.csv"), jobs.Bytes()); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("scenarios: %w", err)
 			}
 		}
 		return m, nil
 	}, progress)
 
-	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: reps, Events: events.Load()}
+	// The first failure in task order is the error, whether or not the run
+	// was interrupted; otherwise keep the rounds that finished completely.
+	kept := reps
+	for task, o := range outcomes {
+		if o.Done && o.Err != nil {
+			return nil, o.Err
+		}
+		if !o.Done && task/npoints < kept {
+			kept = task / npoints
+		}
+	}
+	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: kept, Events: events.Load()}
+	for _, ax := range sc.Sweep {
+		if ax.Label != "" {
+			if res.AxisLabels == nil {
+				res.AxisLabels = map[string]string{}
+			}
+			res.AxisLabels[ax.Key] = ax.Label
+		}
+	}
+	if kept < reps {
+		if kept == 0 {
+			return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
+		}
+		res.Interrupted = true
+		res.Requested = reps
+		sc.Replications = kept
+	}
 	for pi, p := range sc.Points {
-		var ms []results.Metrics
-		for rep := 0; rep < reps; rep++ {
-			o := outcomes[pi*reps+rep]
-			if !o.Done {
-				res.Interrupted = true
-				continue
-			}
-			if o.Err != nil {
-				return nil, o.Err
-			}
-			ms = append(ms, o.Value)
+		ms := make([]results.Metrics, kept)
+		for rep := range kept {
+			ms[rep] = outcomes[rep*npoints+pi].Value
 		}
-		pr := results.Point{Labels: p.Labels, Replications: len(ms)}
-		if len(ms) > 0 {
-			var refs map[string]float64
-			if r, ok := p.Params.(Referencer); ok {
-				refs = r.References()
-			}
-			s, err := results.Summarize(ms, refs)
-			if err != nil {
-				return nil, fmt.Errorf("point %q: %w", p.Name(), err)
-			}
-			pr.Summaries = s
+		pr := results.Point{Labels: p.Labels, Replications: kept}
+		var refs map[string]float64
+		if r, ok := p.Params.(Referencer); ok {
+			refs = r.References()
 		}
+		s, err := results.Summarize(ms, refs)
+		if err != nil {
+			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
+		}
+		pr.Summaries = s
 		res.Points = append(res.Points, pr)
 	}
 	res.Wall = time.Since(start).Seconds()
 	return res, nil
+}
+
+// replicationLog is the run's logger with the point (in a sweep) and the
+// replication (when there are several).
+func replicationLog(log zerolog.Logger, sc *Scenario, p Point, rep int) zerolog.Logger {
+	ctx := log.With()
+	if len(sc.Points) > 1 {
+		ctx = ctx.Str("point", p.Name())
+	}
+	if sc.Replications > 1 {
+		ctx = ctx.Int("replication", rep)
+	}
+	return ctx.Logger()
+}
+
+// pointRunError names the point and the replication of a failed
+// replication, leaving out what the scenario does not have (a point name
+// without a sweep, the replication with only one).
+func pointRunError(sc *Scenario, p Point, rep int, err error) error {
+	prefix := pointPrefix(sc, p, rep)
+	if prefix == "" {
+		return err
+	}
+	return fmt.Errorf("%s%w", prefix, err)
+}
+
+// pointPrefix returns "point NAME, replication R: " with the parts that
+// say something (rep < 0: no replication).
+func pointPrefix(sc *Scenario, p Point, rep int) string {
+	var parts []string
+	if len(sc.Points) > 1 {
+		parts = append(parts, "point "+p.Name())
+	}
+	if rep >= 0 && sc.Replications > 1 {
+		parts = append(parts, fmt.Sprintf("replication %d", rep))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ") + ": "
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)

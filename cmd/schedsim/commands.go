@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -52,7 +53,15 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
 }
 
-func (f *runFlags) validate() error {
+func (f *runFlags) validate(fs *flag.FlagSet) error {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["workers"] && f.workers < 1 {
+		return usagef("--workers must be ≥ 1 (got %d)", f.workers)
+	}
+	if set["replications"] && (f.replications < 1 || f.replications > scenarios.MaxReplications) {
+		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
+	}
 	switch f.format {
 	case "table", "csv", "json":
 	default:
@@ -62,9 +71,6 @@ func (f *runFlags) validate() error {
 		if _, err := sim.New(sim.Kind(f.engine)); err != nil {
 			return usagef("--engine: %v", err)
 		}
-	}
-	if f.replications < 0 || f.replications > scenarios.MaxReplications {
-		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
 	}
 	if f.jobs && f.out == "" {
 		return usagef("--per-job needs --out DIR")
@@ -102,14 +108,9 @@ func newLogger(level string, w io.Writer) (zerolog.Logger, error) {
 }
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("run", "schedsim run [flags] [scenario.yaml | built-in name]", stdout)
 	var f runFlags
-	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schedsim run [flags] [scenario.yaml | built-in name]\n\nflags:\n")
-		fs.PrintDefaults()
-	}
+	f.register(fs.FlagSet)
 	positional, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -117,16 +118,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(positional) > 1 {
 		return usagef("run takes one scenario, got %d: %s", len(positional), strings.Join(positional, " "))
 	}
-	if err := f.validate(); err != nil {
+	if err := f.validate(fs.FlagSet); err != nil {
 		return err
 	}
 	name := scenarios.DefaultScenario
 	if len(positional) == 1 {
 		name = positional[0]
 	}
-	sc, err := scenarios.Load(name)
+	sc, err := scenarios.LoadContext(ctx, name)
 	if err != nil {
-		return usageError{err}
+		return loadError(err)
 	}
 	log, err := newLogger(f.logLevel, stderr)
 	if err != nil {
@@ -135,16 +136,24 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return execute(ctx, sc, &f, log, stdout, stderr)
 }
 
-// execute runs a loaded scenario and writes its outputs.
+// execute runs a loaded scenario and writes its outputs. With --out, every
+// file goes into a staging directory beside it that replaces --out only
+// once the run has succeeded (or was interrupted after finishing some
+// replications); a run that fails leaves --out as it found it.
 func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerolog.Logger, stdout, stderr io.Writer) error {
 	opts := f.options(log)
 	if err := sc.Apply(opts); err != nil {
 		return usageError{err}
 	}
+	var stage *results.Stage
 	if f.out != "" {
-		if err := os.MkdirAll(f.out, 0o755); err != nil {
-			return err
+		var err error
+		if stage, err = results.NewStage(f.out); err != nil {
+			return usageError{err}
 		}
+		defer stage.Abort()
+		defer trackStage(stage)()
+		opts.OutDir = stage.Dir()
 	}
 	prog := newProgress(stderr, f.progress)
 	opts.Progress = prog.update
@@ -155,6 +164,14 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return err
 	}
 	log.Info().Float64("wall_s", rep.Wall).Uint64("events", rep.Events).Float64("events_per_s", float64(rep.Events)/rep.Wall).Msg("done")
+	if stage != nil {
+		if err := writeOutputs(stage.Dir(), sc, rep); err != nil {
+			return err
+		}
+		if err := stage.Commit(); err != nil {
+			return err
+		}
+	}
 	switch f.format {
 	case "table":
 		err = results.WriteTable(stdout, rep)
@@ -166,20 +183,12 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err != nil {
 		return err
 	}
-	if f.out != "" {
-		if err := writeOutputs(f.out, sc, rep); err != nil {
-			return err
-		}
-	}
 	if rep.Interrupted {
-		done, finished := 0, 0
-		for _, p := range rep.Points {
-			done += p.Replications
-			if p.Replications > 0 {
-				finished++
-			}
+		msg := rep.InterruptedNote()
+		if f.out != "" {
+			msg += "; " + f.out + "/scenario.yaml re-runs them"
 		}
-		return fmt.Errorf("interrupted: kept the %d replications that finished (%d of %d points have at least one)", done, finished, len(rep.Points))
+		return errors.New(msg)
 	}
 	return nil
 }
@@ -198,6 +207,9 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 	if err != nil {
 		return err
 	}
+	if note := rep.InterruptedNote(); note != "" {
+		resolved = append([]byte("# "+note+": this file re-runs exactly those.\n"), resolved...)
+	}
 	for name, data := range map[string][]byte{
 		"summary.csv":   csvBuf.Bytes(),
 		"summary.json":  jsonBuf.Bytes(),
@@ -213,16 +225,46 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 	return results.WriteSweepPlots(dir, rep)
 }
 
+// flagSet is a subcommand's flags with its help text.
+type flagSet struct {
+	*flag.FlagSet
+	help func()
+}
+
+// newFlagSet returns a flag set that reports errors only through Parse's
+// result (no usage dump after a bad flag) and prints its help, on -h or
+// --help, to stdout.
+func newFlagSet(name, synopsis string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	help := func() {
+		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(stdout, "\nflags:\n")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
+	}
+	return &flagSet{fs, help}
+}
+
 // parseInterleaved parses flags that may come before or after the
-// positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+// positional arguments, and returns the positional ones. A bad flag is a
+// usage error of one line; -h and --help return flag.ErrHelp after
+// printing the help.
+func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if err == flag.ErrHelp {
+				fs.help()
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, commandError{fs.Name(), usageError{err}}
 		}
 		if fs.NArg() == 0 {
 			return positional, nil
@@ -233,7 +275,11 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func cmdList(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+	rest, err := parseInterleaved(newFlagSet("list", "schedsim list", stdout), args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
 		return usagef("list takes no arguments")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
@@ -266,16 +312,30 @@ func firstSentence(s string) string {
 	return s
 }
 
-func cmdValidate(args []string, stdout io.Writer) error {
-	if len(args) == 0 {
+func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
+	files, err := parseInterleaved(newFlagSet("validate", "schedsim validate scenario.yaml …", stdout), args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
 		return usagef("validate needs at least one scenario file")
 	}
-	for _, a := range args {
-		sc, err := scenarios.Load(a)
+	for _, a := range files {
+		sc, err := scenarios.LoadContext(ctx, a)
 		if err != nil {
-			return usageError{err}
+			return loadError(err)
 		}
-		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
+		fmt.Fprintf(stdout, "%s: ok (model %s, %s)\n", sc.File, sc.Model, sc.Plan())
 	}
 	return nil
+}
+
+// loadError classifies an error of scenarios.Load: an argument that names
+// no file or built-in is a usage error; a scenario that does not decode or
+// validate is a data error, as is an interrupt.
+func loadError(err error) error {
+	if errors.Is(err, scenarios.ErrNotFound) || errors.Is(err, fs.ErrPermission) {
+		return usageError{err}
+	}
+	return err
 }

@@ -1,15 +1,3 @@
-// Command schedsim runs scheduling simulations described by YAML scenarios
-// (or built-in ones) and prints their metrics with confidence intervals.
-//
-//	schedsim run [flags] [scenario.yaml | built-in name]
-//	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
-//	schedsim trace info F.swf[.gz] …
-//	schedsim list
-//	schedsim validate scenario.yaml …
-//	schedsim version
-//
-// Exit codes: 0 success, 1 the run failed or was interrupted, 2 usage
-// error or invalid scenario (nothing ran).
 package main
 
 import (
@@ -21,7 +9,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
+	"time"
+
+	"github.com/schedsim/schedsim/scenarios"
 )
 
 // Exit codes.
@@ -31,21 +23,59 @@ const (
 	exitUsage = 2
 )
 
-// usageError marks errors that are the caller's: bad flags, bad scenario.
+// usageError marks errors in the command line: an unknown command or flag,
+// a bad flag value, a missing argument, an argument that names no file.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// errUnknownCommand is the usage error of a first argument that names no
+// command.
+var errUnknownCommand = errors.New("unknown command")
+
 func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// commandError names the subcommand of a usage error, for the hint
+// "see `schedsim CMD --help`", when it is not the first argument (trace
+// info).
+type commandError struct {
+	cmd string
+	err error
+}
+
+func (e commandError) Error() string { return e.err.Error() }
+func (e commandError) Unwrap() error { return e.err }
+
+// stopGrace is how long a command may take to stop cleanly after Ctrl-C
+// or SIGTERM (keep the finished replications, remove its staging
+// directory) before main exits regardless: every command stops within a
+// second, even one blocked reading a pipe that never ends.
+const stopGrace = 800 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	ctx, cancel := context.WithCancel(context.Background())
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals:
+		cancel()
+	}
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals: // a second Ctrl-C: stop now
+	case <-time.After(stopGrace):
+	}
+	abortStages()
+	fmt.Fprintln(os.Stderr, "schedsim: interrupted")
+	os.Exit(exitRun)
 }
 
 const usage = `schedsim — discrete-event simulation of parallel and grid job scheduling
@@ -74,44 +104,92 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
-		err = cmdTrace(args[1:], stdout, stderr)
+		err = cmdTrace(ctx, args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
-		err = cmdValidate(args[1:], stdout)
+		err = cmdValidate(ctx, args[1:], stdout)
 	case "version":
-		fmt.Fprintln(stdout, "schedsim", version())
-	case "help", "-h", "--help":
+		err = cmdVersion(args[1:], stdout)
+	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, replay, trace, list, validate or version)", args[0])
+		err = usageError{fmt.Errorf("%w %q (want run, replay, trace, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
-	if err == nil {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
+	if errors.Is(err, context.Canceled) {
+		// Interrupted while reading a scenario or a trace: where it was
+		// says nothing to the user who pressed Ctrl-C.
+		err = errors.New("interrupted")
 	}
-	fmt.Fprintln(stderr, "schedsim:", err)
-	var ue usageError
-	if errors.As(err, &ue) {
+	msg := err.Error()
+	if errors.As(err, new(usageError)) && !errors.Is(err, errUnknownCommand) && !errors.Is(err, scenarios.ErrNotFound) {
+		cmd := args[0]
+		var ce commandError
+		if errors.As(err, &ce) {
+			cmd = ce.cmd
+		}
+		msg += fmt.Sprintf(" (see `schedsim %s --help`)", cmd)
+	}
+	fmt.Fprintln(stderr, "schedsim: "+oneLine(msg))
+	if errors.As(err, new(usageError)) {
 		return exitUsage
 	}
 	return exitRun
 }
 
-// version returns the module version and VCS revision the binary was
-// built from, as far as the build recorded them.
+// oneLine keeps an error on one line: a message that spans several (a
+// YAML library's, say) has its line breaks replaced.
+func oneLine(msg string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", " ")), " ")
+}
+
+// revision is the VCS revision when the build info has none (go build
+// -buildvcs=false, go run): `make build` sets it with -ldflags -X.
+var revision string
+
+// cmdVersion runs `schedsim version`.
+func cmdVersion(args []string, stdout io.Writer) error {
+	fs := newFlagSet("version", "schedsim version", stdout)
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("version takes no arguments")
+	}
+	fmt.Fprintln(stdout, "schedsim", version())
+	return nil
+}
+
+// version returns the module version, the VCS revision (with "+modified"
+// for a dirty tree) and the Go version the binary was built with, as far
+// as the build recorded them.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "(unknown)"
+		return "(no build information)"
 	}
 	v := info.Main.Version
+	rev, modified := revision, ""
+	if r, ok := strings.CutSuffix(rev, "+modified"); ok {
+		rev, modified = r, "+modified"
+	}
 	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			modified = "+modified"
 		}
 	}
-	return v
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		rev = "unknown revision (built without VCS information; `make build` records it)"
+	}
+	return fmt.Sprintf("%s %s%s %s", v, rev, modified, info.GoVersion)
 }
