@@ -51,6 +51,12 @@ func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, max
 	return alts, nil
 }
 
+// AlternativesFunc runs the search of Alternatives and hands every window
+// to emit, in the order found, instead of collecting them.
+func (s *Searcher) AlternativesFunc(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
+	return s.alternatives(l, jobs, m, maxPasses, emit)
+}
+
 // alternatives runs the search and hands every window found to emit.
 func (s *Searcher) alternatives(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
 	if m.Limits == nil || m.Criterion == nil {

@@ -84,8 +84,8 @@ var ErrBadAlternative = errors.New("invalid alternative")
 // ties of the objective the choice with the smallest constrained total is
 // returned.
 func Optimize(alts [][]Alt, objective Measure, maximize bool, constraint Measure, limit float64) (Choice, bool, error) {
-	var w dpWork
-	return w.optimize(alts, objective, maximize, constraint, limit)
+	var w DP
+	return w.Optimize(alts, objective, maximize, constraint, limit)
 }
 
 // dpItem is one alternative of a job in the DP: constrained value,
@@ -102,14 +102,17 @@ type dpState struct {
 	alt    int32   // alternative of this stage's job
 }
 
-// dpWork holds the DP's buffers so that repeated solves allocate little.
-type dpWork struct {
+// DP solves batch choices and keeps its buffers between solves, so that a
+// long experiment allocates little. It is not safe for concurrent use;
+// its zero value is ready.
+type DP struct {
 	items  []dpItem
 	states []dpState
 	off    []int
 }
 
-func (w *dpWork) optimize(alts [][]Alt, objective Measure, maximize bool, constraint Measure, limit float64) (Choice, bool, error) {
+// Optimize is the function Optimize on w's buffers.
+func (w *DP) Optimize(alts [][]Alt, objective Measure, maximize bool, constraint Measure, limit float64) (Choice, bool, error) {
 	for i, ja := range alts {
 		for k, a := range ja {
 			if !(a.Time >= 0 && a.Cost >= 0) || math.IsInf(a.Time, 0) || math.IsInf(a.Cost, 0) {
@@ -319,11 +322,12 @@ type BatchChoice struct {
 // excludes it: minimising time under B* gives the least total time, the
 // cheapest such choice on ties.
 func ChooseBatch(alts [][]Alt, r Rounding) (BatchChoice, bool, error) {
-	var w dpWork
-	return w.chooseBatch(alts, r)
+	var w DP
+	return w.ChooseBatch(alts, r)
 }
 
-func (w *dpWork) chooseBatch(alts [][]Alt, r Rounding) (BatchChoice, bool, error) {
+// ChooseBatch is the function ChooseBatch on w's buffers.
+func (w *DP) ChooseBatch(alts [][]Alt, r Rounding) (BatchChoice, bool, error) {
 	for _, ja := range alts {
 		if len(ja) == 0 {
 			return BatchChoice{}, false, nil
@@ -331,7 +335,7 @@ func (w *dpWork) chooseBatch(alts [][]Alt, r Rounding) (BatchChoice, bool, error
 	}
 	var bc BatchChoice
 	bc.TStar = TimeLimit(alts, r)
-	fastestCh, ok, err := w.optimize(alts, Time, false, Time, math.Inf(1))
+	fastestCh, ok, err := w.Optimize(alts, Time, false, Time, math.Inf(1))
 	if err != nil || !ok {
 		return BatchChoice{}, false, err
 	}
@@ -339,15 +343,15 @@ func (w *dpWork) chooseBatch(alts [][]Alt, r Rounding) (BatchChoice, bool, error
 		bc.TStar, bc.TStarRaised = fastestCh.Time, true
 	}
 	// B* (3): the largest total cost within T*.
-	richest, ok, err := w.optimize(alts, Cost, true, Time, bc.TStar)
+	richest, ok, err := w.Optimize(alts, Cost, true, Time, bc.TStar)
 	if err != nil || !ok {
 		return BatchChoice{}, false, err
 	}
 	bc.BStar = richest.Cost
-	if bc.MinTime, ok, err = w.optimize(alts, Time, false, Cost, bc.BStar); err != nil || !ok {
+	if bc.MinTime, ok, err = w.Optimize(alts, Time, false, Cost, bc.BStar); err != nil || !ok {
 		return BatchChoice{}, false, err
 	}
-	if bc.MinCost, ok, err = w.optimize(alts, Cost, false, Time, bc.TStar); err != nil || !ok {
+	if bc.MinCost, ok, err = w.Optimize(alts, Cost, false, Time, bc.TStar); err != nil || !ok {
 		return BatchChoice{}, false, err
 	}
 	return bc, true, nil

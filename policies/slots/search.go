@@ -232,13 +232,23 @@ type Searcher struct {
 	res   []Result
 	done  []bool
 	slab  []slot.Slot // windows' slots are carved from it, never reused
-	work  slot.List   // RunCycle's copy of the cycle's list
-	// transient, when true, carves windows from tslab, which RunCycle
-	// reuses every cycle (its windows never leave the cycle).
+	// transient, when true, carves windows from tslab, which every
+	// SetScratch(true) reuses (see SetScratch).
 	transient bool
 	tslab     []slot.Slot
-	alts      [2][][]Alt // RunCycle's alternatives per method and job
-	dp        dpWork     // RunCycle's DP buffers
+}
+
+// SetScratch switches scratch memory for windows on or off. While it is
+// on, the slots of every window the Searcher returns are carved from one
+// buffer that the next SetScratch(true) reuses: windows found before that
+// call must no longer be used. A long experiment that keeps only the
+// times and costs of a cycle's windows turns it on at the start of every
+// cycle and so allocates nothing per window.
+func (s *Searcher) SetScratch(on bool) {
+	s.transient = on
+	if on {
+		s.tslab = s.tslab[:0]
+	}
 }
 
 // Scan makes one pass over the slot list (sorted by start) and returns,
