@@ -99,8 +99,12 @@ type CSS2014Jobs struct {
 	// uniformly (U[2, 2]: every node; the paper gives no requirement).
 	MinPerformance FloatRange `yaml:"min_performance"`
 	// Budget is the job's budget as a multiple of its market cost
-	// k·t·N, drawn uniformly (U[0.8, 1.6]): the "richest" users can pay
-	// the market price plus 60%, the "poorest" need a discount.
+	// k·t·N, drawn uniformly (U[1, 1.6]): the "richest" users can pay the
+	// market price plus 60%, the "poorest" only the market price, so they
+	// must mix discounted nodes into any window with marked-up ones. A
+	// floor below the market price makes the paper's low load level
+	// unreachable: with U[0.8, 1.6], 7% of cycles fail for budget alone,
+	// with no owner load at all (the low level needs < 0.0002).
 	Budget FloatRange `yaml:"budget"`
 	// Criteria are the user criteria drawn uniformly for each job; the
 	// names are those of policies/slots (start, finish, runtime, cost).
@@ -128,7 +132,7 @@ func DefaultCSS2014Config() CSS2014Config {
 			Nodes:          IntRange{2, 6},
 			Time:           FloatRange{100, 500},
 			MinPerformance: FloatRange{2, 2},
-			Budget:         FloatRange{0.8, 1.6},
+			Budget:         FloatRange{1, 1.6},
 			Criteria:       []string{"start", "finish", "runtime", "cost"},
 			Actual:         FloatRange{0.2, 1},
 		},

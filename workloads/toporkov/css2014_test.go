@@ -99,7 +99,7 @@ func TestCSS2014GeneratorFollowsTheConfig(t *testing.T) {
 				t.Fatal(err)
 			}
 			market := j.Length * float64(j.Nodes)
-			if j.Nodes < 2 || j.Nodes > 6 || j.Length < 100 || j.Length > 500 || j.Budget < 0.8*market || j.Budget > 1.6*market || j.Actual < 0.2 || j.Actual > 1 {
+			if j.Nodes < 2 || j.Nodes > 6 || j.Length < 100 || j.Length > 500 || j.Budget < market || j.Budget > 1.6*market || j.Actual < 0.2 || j.Actual > 1 {
 				t.Fatalf("job %+v", j)
 			}
 			crit[j.Criterion]++
