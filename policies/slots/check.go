@@ -9,7 +9,8 @@ import (
 // CheckAlternatives verifies the invariants of an alternatives search
 // that turned the list before into after: every window is valid for its
 // job (Window.Check) and lies in a free slot of before; ALP windows have
-// every slot price ≤ C, AMP windows a cost ≤ S; no two windows overlap in
+// every slot price ≤ C, AMP windows a cost ≤ S, and every node a price
+// within the limits' price factor of its base price; no two windows overlap in
 // processor time; subtraction conserved free time exactly; after is a
 // valid list. Errors wrap slot.ErrInvariant or slot.ErrInvalidWindow.
 func CheckAlternatives(before, after *slot.List, jobs []slot.Request, m Method, alts [][]slot.Window) error {
@@ -25,6 +26,13 @@ func CheckAlternatives(before, after *slot.List, jobs []slot.Request, m Method, 
 			}
 			if p := w.MaxPrice(before.Nodes); p > lim.MaxSlotPrice {
 				return fmt.Errorf("%w: job %d alternative %d: slot price %v above the limit %v", slot.ErrInvariant, j, k, p, lim.MaxSlotPrice)
+			}
+			if f := lim.MaxPriceFactor; f > 0 {
+				for _, sl := range w.Slots {
+					if n := before.Nodes[sl.Node]; n.Price > f*n.Base() {
+						return fmt.Errorf("%w: job %d alternative %d: node %d price %v above %v × base %v", slot.ErrInvariant, j, k, sl.Node, n.Price, f, n.Base())
+					}
+				}
 			}
 			if w.Cost > lim.Budget {
 				return fmt.Errorf("%w: job %d alternative %d: cost %v above the budget %v", slot.ErrInvariant, j, k, w.Cost, lim.Budget)

@@ -88,6 +88,12 @@ func Optimize(alts [][]Alt, objective Measure, maximize bool, constraint Measure
 	return w.Optimize(alts, objective, maximize, constraint, limit)
 }
 
+// Pair is one alternative of a job as the general DP sees it: its value
+// of the constrained measure (≥ 0) and of the objective.
+type Pair struct {
+	Constrained, Objective float64
+}
+
 // dpItem is one alternative of a job in the DP: constrained value,
 // objective value, index.
 type dpItem struct {
@@ -109,6 +115,7 @@ type DP struct {
 	items  []dpItem
 	states []dpState
 	off    []int
+	index  []int
 }
 
 // Optimize is the function Optimize on w's buffers.
@@ -123,8 +130,66 @@ func (w *DP) Optimize(alts [][]Alt, objective Measure, maximize bool, constraint
 	if math.IsNaN(limit) {
 		return Choice{}, false, fmt.Errorf("%w: limit is NaN", ErrBadAlternative)
 	}
-	if len(alts) == 0 {
-		return Choice{Index: []int{}}, true, nil
+	w.items = w.items[:0]
+	w.off = w.off[:0]
+	for _, ja := range alts {
+		w.off = append(w.off, len(w.items))
+		for k, a := range ja {
+			w.items = append(w.items, dpItem{z: constraint.of(a), g: objective.of(a), k: int32(k)})
+		}
+	}
+	w.off = append(w.off, len(w.items))
+	if !w.solve(len(alts), maximize, limit) {
+		return Choice{}, false, nil
+	}
+	ch := Choice{Index: append([]int(nil), w.index...)}
+	for i, k := range ch.Index {
+		ch.Time += alts[i][k].Time
+		ch.Cost += alts[i][k].Cost
+	}
+	return ch, true, nil
+}
+
+// Solve chooses one pair per job (pairs[i] are the alternatives of job i)
+// so that the total objective is minimal, or maximal with maximize, while
+// the total of the constrained values stays ≤ limit: the functional
+// equation (1) with any additive criterion and constraint. It returns the
+// chosen index per job, valid until the next call on w; ok is false when
+// some job has no pair or no choice meets the limit. Values must be
+// finite and constrained values ≥ 0 (ErrBadAlternative otherwise). Ties
+// are broken as in Optimize.
+func (w *DP) Solve(pairs [][]Pair, maximize bool, limit float64) ([]int, bool, error) {
+	for i, jp := range pairs {
+		for k, p := range jp {
+			if !(p.Constrained >= 0) || math.IsInf(p.Constrained, 0) || math.IsNaN(p.Objective) || math.IsInf(p.Objective, 0) {
+				return nil, false, fmt.Errorf("%w: job %d alternative %d: constrained %v, objective %v", ErrBadAlternative, i, k, p.Constrained, p.Objective)
+			}
+		}
+	}
+	if math.IsNaN(limit) {
+		return nil, false, fmt.Errorf("%w: limit is NaN", ErrBadAlternative)
+	}
+	w.items = w.items[:0]
+	w.off = w.off[:0]
+	for _, jp := range pairs {
+		w.off = append(w.off, len(w.items))
+		for k, p := range jp {
+			w.items = append(w.items, dpItem{z: p.Constrained, g: p.Objective, k: int32(k)})
+		}
+	}
+	w.off = append(w.off, len(w.items))
+	if !w.solve(len(pairs), maximize, limit) {
+		return nil, false, nil
+	}
+	return w.index, true, nil
+}
+
+// solve runs the DP on the n jobs whose alternatives are
+// w.items[w.off[i]:w.off[i+1]] and leaves the optimal choice in w.index.
+func (w *DP) solve(n int, maximize bool, limit float64) bool {
+	w.index = w.index[:0]
+	if n == 0 {
+		return true
 	}
 	better := func(a, b float64) bool {
 		if maximize {
@@ -150,33 +215,31 @@ func (w *DP) Optimize(alts [][]Alt, objective Measure, maximize bool, constraint
 	}
 	// Within one job, an alternative dominated by another of the same job
 	// (constrained value ≥, objective no better) can be dropped: swapping
-	// it for the dominating one never hurts a choice. w.items holds the
-	// kept alternatives of job i at itemOff[i]:itemOff[i+1].
-	w.items = w.items[:0]
-	itemOff := w.off[:0]
-	for _, ja := range alts {
-		from := len(w.items)
-		itemOff = append(itemOff, from)
-		for k, a := range ja {
-			w.items = append(w.items, dpItem{z: constraint.of(a), g: objective.of(a), k: int32(k)})
-		}
-		its := w.items[from:]
+	// it for the dominating one never hurts a choice. Job i's kept
+	// alternatives end up at itemOff[i]:itemOff[i+1].
+	itemOff := w.off
+	kept := 0
+	for i := 0; i < n; i++ {
+		its := w.items[itemOff[i]:itemOff[i+1]]
+		itemOff[i] = kept
 		slices.SortFunc(its, func(a, b dpItem) int { return order(a.z, a.g, a.k, 0, b.z, b.g, b.k, 0) })
-		kept := its[:0]
+		last := -1
 		for _, it := range its {
-			if len(kept) == 0 || better(it.g, kept[len(kept)-1].g) {
-				kept = append(kept, it)
+			if last < 0 || better(it.g, w.items[last].g) {
+				w.items[kept] = it
+				last = kept
+				kept++
 			}
 		}
-		w.items = w.items[:from+len(kept)]
 	}
-	itemOff = append(itemOff, len(w.items))
+	itemOff[n] = kept
+	w.items = w.items[:kept]
 	// Forward over the jobs; stage i's states are w.states[stageOff[i]:
 	// stageOff[i+1]], stage 0 the empty choice.
-	stageOff := itemOff[len(itemOff):]
+	stageOff := itemOff[n+1:]
 	w.states = append(w.states[:0], dpState{parent: -1, alt: -1})
 	stageOff = append(stageOff, 0, 1)
-	for i := range alts {
+	for i := 0; i < n; i++ {
 		curFrom, curTo := stageOff[i], stageOff[i+1]
 		ja := w.items[itemOff[i]:itemOff[i+1]]
 		for si := curFrom; si < curTo; si++ {
@@ -191,33 +254,27 @@ func (w *DP) Optimize(alts [][]Alt, objective Measure, maximize bool, constraint
 		}
 		next := w.states[curTo:]
 		if len(next) == 0 {
-			w.off = itemOff[:0]
-			return Choice{}, false, nil
+			return false
 		}
 		slices.SortFunc(next, func(a, b dpState) int { return order(a.z, a.g, a.parent, a.alt, b.z, b.g, b.parent, b.alt) })
-		kept := next[:1]
+		keptStates := next[:1]
 		for _, st := range next[1:] {
-			if better(st.g, kept[len(kept)-1].g) {
-				kept = append(kept, st)
+			if better(st.g, keptStates[len(keptStates)-1].g) {
+				keptStates = append(keptStates, st)
 			}
 		}
-		w.states = w.states[:curTo+len(kept)]
+		w.states = w.states[:curTo+len(keptStates)]
 		stageOff = append(stageOff, len(w.states))
 	}
-	ch := Choice{Index: make([]int, len(alts))}
-	n := len(alts)
+	w.off = itemOff[:n+1] // stageOff may have grown into a new array; keep the buffer
+	w.index = append(w.index, make([]int, n)...)
 	si := stageOff[n+1] - 1 - stageOff[n] // the best final state
 	for i := n - 1; i >= 0; i-- {
 		st := w.states[stageOff[i+1]+si]
-		ch.Index[i] = int(st.alt)
+		w.index[i] = int(st.alt)
 		si = int(st.parent)
 	}
-	for i, k := range ch.Index {
-		ch.Time += alts[i][k].Time
-		ch.Cost += alts[i][k].Cost
-	}
-	w.off = itemOff[:0]
-	return ch, true, nil
+	return true
 }
 
 // MinTime returns the choice of least total time whose total cost is

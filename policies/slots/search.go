@@ -16,6 +16,11 @@ type Limits struct {
 	MaxSlotPrice float64
 	// Budget is the highest total cost of the window (AMP's S).
 	Budget float64
+	// MaxPriceFactor, when > 0, is the highest ratio of a node's price to
+	// its base price (slot.Node.Base) the job accepts: a user who pays at
+	// most 160% of the market price has 1.6, one who needs a 10% discount
+	// 0.9. 0 means no such limit.
+	MaxPriceFactor float64
 }
 
 // ALPLimits returns the limits of ALP: every slot's price ≤ C, no budget.
@@ -41,6 +46,9 @@ var ErrBadLimits = errors.New("invalid price limits")
 func (l Limits) validate() error {
 	if !(l.MaxSlotPrice >= 0) || !(l.Budget >= 0) {
 		return fmt.Errorf("%w: max slot price %v, budget %v (both must be ≥ 0)", ErrBadLimits, l.MaxSlotPrice, l.Budget)
+	}
+	if !(l.MaxPriceFactor >= 0) || math.IsInf(l.MaxPriceFactor, 0) {
+		return fmt.Errorf("%w: max price factor %v (must be a finite number ≥ 0)", ErrBadLimits, l.MaxPriceFactor)
 	}
 	return nil
 }
@@ -159,6 +167,9 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	if len(cands) < n {
 		return 0, nil, false
 	}
+	if math.IsInf(budget, 1) {
+		return f.pickUnbounded(start, n, cands, buf)
+	}
 	order := make([]int, len(cands))
 	for i := range order {
 		order[i] = i
@@ -199,6 +210,32 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	return 0, nil, false
 }
 
+// pickUnbounded is Pick without a budget: the n candidates first in
+// (runtime, cost, index) order, by insertion into a sorted prefix, O(m·n).
+// Pick with a budget takes the same ones: without a budget its first n
+// in runtime order fit, and the cheapest n of them are those n.
+func (f fastest) pickUnbounded(start float64, n int, cands []Candidate, buf []int) (float64, []int, bool) {
+	kept := buf[:0]
+	for i := range cands {
+		if len(kept) == n && !lessRuntime(cands, i, kept[n-1]) {
+			continue
+		}
+		if len(kept) < n {
+			kept = append(kept, i)
+		} else {
+			kept[n-1] = i
+		}
+		for k := len(kept) - 1; k > 0 && lessRuntime(cands, kept[k], kept[k-1]); k-- {
+			kept[k], kept[k-1] = kept[k-1], kept[k]
+		}
+	}
+	longest := cands[kept[n-1]].Runtime
+	if f.finish {
+		return start + longest, kept, true
+	}
+	return longest, kept, true
+}
+
 func lessRuntime(c []Candidate, a, b int) bool {
 	if c[a].Runtime != c[b].Runtime {
 		return c[a].Runtime < c[b].Runtime
@@ -236,6 +273,7 @@ type Searcher struct {
 	// SetScratch(true) reuses (see SetScratch).
 	transient bool
 	tslab     []slot.Slot
+	each      *eachScan // set during ScanEach
 }
 
 // SetScratch switches scratch memory for windows on or off. While it is
@@ -335,7 +373,8 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
 		}
 		node := &l.Nodes[sl.Node]
-		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) {
+		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) ||
+			lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base()) {
 			continue
 		}
 		start := sl.Start
@@ -385,6 +424,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			if cap(chosen) > cap(s.buf) {
 				s.buf = chosen[:0]
 			}
+			if ok && s.each != nil {
+				s.each.add(s, start, score, cands, chosen)
+				continue
+			}
 			if !ok || out[k].Found && !(score < out[k].Score) {
 				continue
 			}
@@ -404,6 +447,59 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	}
 	s.cands = cands[:0]
 	return out, nil
+}
+
+// ScanEach scans l for request r under the limits like Scan with the one
+// criterion c, but hands emit the window c picks at every distinct start
+// of the scan (the best one there, after the last slot with that start
+// joined the candidates) with its score, in order of start. These are the
+// intermediate results of an AEP scan, which the anticipation scheduling
+// keeps as "all possible execution alternatives" of a job: each is a
+// valid window on l, and they may overlap one another. The list is not
+// modified.
+func (s *Searcher) ScanEach(l *slot.List, r slot.Request, lim Limits, c Criterion, emit func(w slot.Window, score float64)) error {
+	e := &eachScan{emit: emit}
+	s.each = e
+	defer func() { s.each = nil }()
+	if _, err := s.scan(l, r, lim, []Criterion{c}, noHints); err != nil {
+		return err
+	}
+	e.flush(s)
+	return nil
+}
+
+// eachScan holds the pending window of ScanEach: the best at the current
+// start, emitted when the scan moves on to a later start.
+type eachScan struct {
+	emit    func(w slot.Window, score float64)
+	pending bool
+	start   float64
+	score   float64
+	cands   []Candidate
+	chosen  []int
+}
+
+func (e *eachScan) add(s *Searcher, start, score float64, cands []Candidate, chosen []int) {
+	if e.pending && start != e.start {
+		e.flush(s)
+	}
+	// at one start the candidates only grow, so the latest pick is the
+	// best there; keep a copy of what it chose.
+	e.pending, e.start, e.score = true, start, score
+	e.cands = e.cands[:0]
+	e.chosen = e.chosen[:0]
+	for k, i := range chosen {
+		e.cands = append(e.cands, cands[i])
+		e.chosen = append(e.chosen, k)
+	}
+}
+
+func (e *eachScan) flush(s *Searcher) {
+	if !e.pending {
+		return
+	}
+	e.pending = false
+	e.emit(s.makeWindow(e.start, e.cands, e.chosen), e.score)
 }
 
 // makeWindow builds a window from the chosen candidates. Its slices are

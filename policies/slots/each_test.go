@@ -1,0 +1,173 @@
+package slots
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// TestSolveEqualsOptimize checks the general DP on pairs against Optimize
+// on the same (time, cost) values.
+func TestSolveEqualsOptimize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var w DP
+	for iter := 0; iter < 3000; iter++ {
+		alts := randomAlts(rng)
+		pairs := make([][]Pair, len(alts))
+		for i, ja := range alts {
+			for _, a := range ja {
+				pairs[i] = append(pairs[i], Pair{Constrained: a.Time, Objective: a.Cost})
+			}
+		}
+		limit := TimeLimit(alts, RoundNone) * (0.8 + 0.4*rng.Float64())
+		maximize := rng.IntN(2) == 0
+		want, wantOK, err := Optimize(alts, Cost, maximize, Time, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := w.Solve(pairs, maximize, limit)
+		if err != nil || ok != wantOK || ok && !slices.Equal(got, want.Index) {
+			t.Fatalf("iter %d: Solve %v %v %v, Optimize %v %v", iter, got, ok, err, want.Index, wantOK)
+		}
+	}
+	if _, _, err := w.Solve([][]Pair{{{Constrained: -1, Objective: 1}}}, false, 1); err == nil {
+		t.Error("a negative constrained value accepted")
+	}
+	if _, _, err := w.Solve([][]Pair{{{Constrained: 1, Objective: math.Inf(1)}}}, false, 1); err == nil {
+		t.Error("an infinite objective accepted")
+	}
+	if idx, ok, err := w.Solve(nil, true, 0); !ok || err != nil || len(idx) != 0 {
+		t.Errorf("no jobs: %v %v %v", idx, ok, err)
+	}
+}
+
+// TestScanEachEmitsEveryStartsBest checks ScanEach against Scan: every
+// emitted window is valid and free on the list, the starts increase, and
+// the best emitted score is Scan's best.
+func TestScanEachEmitsEveryStartsBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	var s Searcher
+	emitted := 0
+	for iter := 0; iter < 2000; iter++ {
+		l := smallList(rng, 2+rng.IntN(8), iter%2 == 0)
+		r := smallJob(rng, 4)
+		for _, c := range Criteria() {
+			res, err := s.Scan(l, r, NoLimits(r), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := res[0]
+			best, found, last := math.Inf(1), false, math.Inf(-1)
+			err = s.ScanEach(l, r, NoLimits(r), c, func(w slot.Window, score float64) {
+				emitted++
+				if err := w.Check(l.Nodes, r); err != nil {
+					t.Fatalf("iter %d %s: %v", iter, c.Name(), err)
+				}
+				if err := slot.CheckWithin(l, w); err != nil {
+					t.Fatalf("iter %d %s: %v", iter, c.Name(), err)
+				}
+				if !(w.Start > last) {
+					t.Fatalf("iter %d %s: start %v after %v", iter, c.Name(), w.Start, last)
+				}
+				last = w.Start
+				found = true
+				best = math.Min(best, score)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if found != want.Found || found && best != want.Score {
+				t.Fatalf("iter %d %s: ScanEach best %v (%v), Scan %v (%v)", iter, c.Name(), best, found, want.Score, want.Found)
+			}
+		}
+	}
+	if emitted == 0 {
+		t.Fatal("no window emitted")
+	}
+}
+
+func TestMaxPriceFactor(t *testing.T) {
+	nodes := []slot.Node{{Performance: 1, Price: 2, BasePrice: 1}, {Performance: 1, Price: 1}}
+	l, err := slot.NewList(nodes, []slot.Slot{{Node: 0, Start: 0, End: 100}, {Node: 1, Start: 10, End: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := slot.Request{Nodes: 1, Length: 10}
+	for _, c := range []struct {
+		factor float64
+		start  float64
+	}{{0, 0}, {2, 0}, {1.9, 10}, {1, 10}} {
+		lim := NoLimits(r)
+		lim.MaxPriceFactor = c.factor
+		w, ok, err := (&Searcher{}).Find(l, r, lim, EarliestStart)
+		if err != nil || !ok || w.Start != c.start {
+			t.Errorf("factor %v: start %v ok %v err %v, want %v", c.factor, w.Start, ok, err, c.start)
+		}
+	}
+	lim := NoLimits(r)
+	lim.MaxPriceFactor = 0.5 // only discounted nodes: none
+	if _, ok, err := (&Searcher{}).Find(l, r, lim, EarliestStart); ok || err != nil {
+		t.Errorf("factor 0.5: ok %v err %v", ok, err)
+	}
+	lim.MaxPriceFactor = math.NaN()
+	if _, _, err := (&Searcher{}).Find(l, r, lim, EarliestStart); err == nil {
+		t.Error("NaN factor accepted")
+	}
+	if err := (slot.Node{Performance: 1, Price: 1, BasePrice: -1}).Validate(); err == nil {
+		t.Error("negative base price accepted")
+	}
+}
+
+// TestAlternativesEachUsesEachJobsCriterion checks that the per-job search
+// with one criterion for every job is the method search, and that mixed
+// criteria give disjoint windows that pass the invariant check.
+func TestAlternativesEachUsesEachJobsCriterion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	var s Searcher
+	for iter := 0; iter < 300; iter++ {
+		l := smallList(rng, 4+rng.IntN(8), false)
+		jobs := []slot.Request{smallJob(rng, 3), smallJob(rng, 3), smallJob(rng, 2)}
+		m := Method{Name: "cost", Limits: AMPLimits, Criterion: LowestCost}
+		want, err := s.Alternatives(l.Clone(), jobs, m, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := make([]JobSearch, len(jobs))
+		mixed := make([]JobSearch, len(jobs))
+		for i, j := range jobs {
+			same[i] = JobSearch{Limits: AMPLimits(j), Criterion: LowestCost}
+			mixed[i] = JobSearch{Limits: AMPLimits(j), Criterion: Criteria()[(i+iter)%4]}
+		}
+		got := make([][]slot.Window, len(jobs))
+		if err := s.AlternativesEach(l.Clone(), jobs, same, 0, func(j int, w slot.Window) { got[j] = append(got[j], w) }); err != nil {
+			t.Fatal(err)
+		}
+		for j := range jobs {
+			if len(got[j]) != len(want[j]) {
+				t.Fatalf("iter %d job %d: %d alternatives, method search %d", iter, j, len(got[j]), len(want[j]))
+			}
+			for k := range got[j] {
+				if got[j][k].Start != want[j][k].Start || got[j][k].Cost != want[j][k].Cost {
+					t.Fatalf("iter %d job %d alternative %d differs", iter, j, k)
+				}
+			}
+		}
+		after := l.Clone()
+		ws := make([][]slot.Window, len(jobs))
+		if err := s.AlternativesEach(after, jobs, mixed, 0, func(j int, w slot.Window) { ws[j] = append(ws[j], w) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckAlternatives(l, after, jobs, m, ws); err != nil {
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+	}
+	if err := s.AlternativesEach(&slot.List{}, []slot.Request{{Nodes: 1, Length: 1}}, nil, 0, nil); err == nil {
+		t.Error("searches of the wrong length accepted")
+	}
+	if err := s.AlternativesEach(&slot.List{}, []slot.Request{{Nodes: 1, Length: 1}}, []JobSearch{{}}, 0, nil); err == nil {
+		t.Error("a search without criterion accepted")
+	}
+}
