@@ -26,7 +26,11 @@ type PlotSpec struct {
 	// Title is printed above the plot (default: the metric and Where).
 	Title string `yaml:"title,omitempty"`
 	// Metric is the metric on the y axis.
-	Metric string `yaml:"metric"`
+	Metric string `yaml:"metric,omitempty"`
+	// Metrics, instead of Metric, draws several metrics on one figure,
+	// one line each (for example one scheduler per line); Series must
+	// then be empty.
+	Metrics []string `yaml:"metrics,omitempty"`
 	// X is the numeric sweep axis on the x axis.
 	X string `yaml:"x"`
 	// Series is the sweep axis whose values give the lines ("" for one).
@@ -56,11 +60,31 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 		if len(pts) == 0 {
 			return fmt.Errorf("plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
 		}
-		if _, ok := pts[0].Metric(spec.Metric); !ok {
-			return fmt.Errorf("plots[%d] (%s): no metric %q", i, spec.Name, spec.Metric)
+		if err := checkMetrics(spec, pts[0]); err != nil {
+			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
 		}
 		if err := drawPlot(out, spec, pts); err != nil {
 			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
+		}
+	}
+	return nil
+}
+
+// lines returns the metrics a spec draws.
+func (spec PlotSpec) lines() []string {
+	if len(spec.Metrics) > 0 {
+		return spec.Metrics
+	}
+	return []string{spec.Metric}
+}
+
+func checkMetrics(spec PlotSpec, p Point) error {
+	if len(spec.Metrics) > 0 && (spec.Metric != "" || spec.Series != "") {
+		return fmt.Errorf("metrics excludes metric and series")
+	}
+	for _, m := range spec.lines() {
+		if _, ok := p.Metric(m); !ok {
+			return fmt.Errorf("no metric %q", m)
 		}
 	}
 	return nil
@@ -153,7 +177,7 @@ func drawPlot(dir string, spec PlotSpec, points []Point) error {
 	p := plot.New()
 	p.Title.Text = spec.Title
 	if p.Title.Text == "" {
-		p.Title.Text = spec.Metric
+		p.Title.Text = strings.Join(spec.lines(), ", ")
 		if len(spec.Where) > 0 {
 			keys := make([]string, 0, len(spec.Where))
 			for k := range spec.Where {
@@ -167,37 +191,39 @@ func drawPlot(dir string, spec PlotSpec, points []Point) error {
 		}
 	}
 	p.X.Label.Text = spec.X
-	p.Y.Label.Text = spec.Metric
+	p.Y.Label.Text = strings.Join(spec.lines(), ", ")
 	series := map[string]plotter.XYs{}
 	errs := map[string]plotter.YErrors{}
 	var names []string
 	for _, pt := range points {
-		s, _ := pt.Metric(spec.Metric)
-		xs, ok := pt.Label(spec.X)
-		if !ok {
-			return fmt.Errorf("x: %q is not a sweep axis", spec.X)
-		}
-		x, err := strconv.ParseFloat(xs, 64)
-		if err != nil {
-			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xs)
-		}
-		name := spec.Metric
-		if spec.Series != "" {
-			v, ok := pt.Label(spec.Series)
+		for _, metric := range spec.lines() {
+			s, _ := pt.Metric(metric)
+			xs, ok := pt.Label(spec.X)
 			if !ok {
-				return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+				return fmt.Errorf("x: %q is not a sweep axis", spec.X)
 			}
-			name = spec.Series + "=" + v
+			x, err := strconv.ParseFloat(xs, 64)
+			if err != nil {
+				return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xs)
+			}
+			name := metric
+			if spec.Series != "" {
+				v, ok := pt.Label(spec.Series)
+				if !ok {
+					return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+				}
+				name = spec.Series + "=" + v
+			}
+			if _, ok := series[name]; !ok {
+				names = append(names, name)
+			}
+			series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
+			hw := s.HalfWidth
+			if hw != hw { // NaN: a single replication
+				hw = 0
+			}
+			errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
 		}
-		if _, ok := series[name]; !ok {
-			names = append(names, name)
-		}
-		series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
-		hw := s.HalfWidth
-		if hw != hw { // NaN: a single replication
-			hw = 0
-		}
-		errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
 	}
 	for i, name := range names {
 		xy, e := series[name], errs[name]

@@ -201,8 +201,10 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 		switch {
 		case p.Name == "":
 			return at("plots", "%s.name is required", key)
-		case p.Metric == "":
-			return at("plots", "%s (%s).metric is required", key, p.Name)
+		case p.Metric == "" && len(p.Metrics) == 0:
+			return at("plots", "%s (%s).metric (or metrics) is required", key, p.Name)
+		case len(p.Metrics) > 0 && (p.Metric != "" || p.Series != ""):
+			return at("plots", "%s (%s).metrics excludes metric and series", key, p.Name)
 		case values[p.X] == nil:
 			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
 		case p.Series != "" && values[p.Series] == nil:

@@ -33,37 +33,21 @@ func ProcTime(w slot.Window) float64 {
 	return t
 }
 
-// alternatives runs the batch alternatives search with every job's own
-// criterion: in passes over the jobs in priority order, each job gets the
-// best window under its criterion and the job's budget on what is left,
-// and that window is taken, until a pass finds none.
+// alternatives runs the batch alternatives search on a copy of l with
+// every job's own criterion and budget (slots.AlternativesEach).
 func alternatives(s *slots.Searcher, l *slot.List, jobs []Job) ([][]slot.Window, error) {
-	work := l.Clone()
-	alts := make([][]slot.Window, len(jobs))
-	active := make([]bool, len(jobs))
-	for i := range active {
-		active[i] = true
+	reqs := make([]slot.Request, len(jobs))
+	searches := make([]slots.JobSearch, len(jobs))
+	for i, j := range jobs {
+		reqs[i] = j.Request
+		searches[i] = slots.JobSearch{Limits: slots.AMPLimits(j.Request), Criterion: j.criterion()}
 	}
-	for found := true; found; {
-		found = false
-		for i, j := range jobs {
-			if !active[i] {
-				continue
-			}
-			w, ok, err := s.Find(work, j.Request, slots.AMPLimits(j.Request), j.criterion())
-			if err != nil {
-				return nil, fmt.Errorf("css: job %d: %w", i, err)
-			}
-			if !ok {
-				active[i] = false
-				continue
-			}
-			if err := work.Subtract(w); err != nil {
-				return nil, fmt.Errorf("css: job %d: %w", i, err)
-			}
-			alts[i] = append(alts[i], w)
-			found = true
-		}
+	alts := make([][]slot.Window, len(jobs))
+	err := s.AlternativesEach(l.Clone(), reqs, searches, 0, func(i int, w slot.Window) {
+		alts[i] = append(alts[i], w)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("css: %w", err)
 	}
 	return alts, nil
 }

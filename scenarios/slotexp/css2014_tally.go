@@ -13,14 +13,16 @@ const (
 	MeasureFinish         // start + runtime
 	MeasureCost           // total cost
 	MeasureProc           // processor time Тпроц: the sum of the parts' lengths
+	MeasureStartProc      // Тстарт + Тпроц, the combined index of Fig. 7
 	numMeasures
 )
 
 // measureNames are the metric suffixes of the measures.
-var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc"}
+var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc", "start_proc"}
 
 func measures(w slot.Window) [numMeasures]float64 {
-	return [numMeasures]float64{w.Start, w.Time(), w.Finish(), w.Cost, css.ProcTime(w)}
+	proc := css.ProcTime(w)
+	return [numMeasures]float64{w.Start, w.Time(), w.Finish(), w.Cost, proc, w.Start + proc}
 }
 
 // jobSums accumulates the measures of scheduled jobs.
