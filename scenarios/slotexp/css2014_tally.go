@@ -8,12 +8,12 @@ import (
 
 // Measures of one job's window, in the order of the Measure… constants.
 const (
-	MeasureStart   = iota // window start (Тстарт)
-	MeasureRuntime        // runtime on the slowest node
-	MeasureFinish         // start + runtime
-	MeasureCost           // total cost
-	MeasureProc           // processor time Тпроц: the sum of the parts' lengths
-	MeasureStartProc      // Тстарт + Тпроц, the combined index of Fig. 7
+	MeasureStart     = iota // window start (Тстарт)
+	MeasureRuntime          // runtime on the slowest node
+	MeasureFinish           // start + runtime
+	MeasureCost             // total cost
+	MeasureProc             // processor time Тпроц: the sum of the parts' lengths
+	MeasureStartProc        // Тстарт + Тпроц, the combined index of Fig. 7
 	numMeasures
 )
 
