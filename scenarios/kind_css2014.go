@@ -71,7 +71,7 @@ func NewCSS2014Params() *CSS2014Params {
 // load levels (section 2.3), calibrated with the built-in scenario
 // css2014-load-levels (see the README).
 func DefaultCSS2014LoadLevels() map[string]float64 {
-	return map[string]float64{"low": 0.1, "medium": 0.28, "high": 0.37}
+	return map[string]float64{"low": 0.05, "medium": 0.28, "high": 0.37}
 }
 
 // Validate checks every value; errors are *FieldError naming the key.

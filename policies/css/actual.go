@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/slots"
 )
 
 // Shortened returns w as it actually runs when the job needs only the
@@ -32,24 +33,21 @@ func KeepPlan(plan []slot.Window, actual []float64) []slot.Window {
 	return out
 }
 
-// FindFunc finds a window for a request on a slot list (for backfilling,
-// the earliest one the job's limits allow).
-type FindFunc func(l *slot.List, r slot.Request) (slot.Window, bool, error)
-
 // Replan executes a backfilling plan whose jobs finish early, re-planning
 // as conservative backfilling does (section 3.2). The jobs hold their
 // planned reservations; whenever a job completes (its last part ends),
 // the unused tails of every part that has ended are freed, and then every
 // job that has not started, in priority order, gives up its reservation
-// and takes the earliest window find gives it from the current time on,
-// if that starts earlier (else it keeps its reservation). A job's parts
+// and takes the earliest window its request and limits allow from the
+// current time on (the window Scheduler.Backfill would reserve), if that
+// starts earlier (else it keeps its reservation). A job's parts
 // run the share actual[i] of their reserved lengths wherever it runs.
 //
 // free is the cycle's free time with the planned windows taken; plan[i]
 // is job i's planned window (nil Slots: unscheduled, left alone). The
 // result is the windows as actually run, in batch order, with actual
 // part lengths.
-func Replan(free *Timeline, jobs []slot.Request, plan []slot.Window, actual []float64, find FindFunc) ([]slot.Window, error) {
+func Replan(s *slots.Searcher, free *Timeline, jobs []Job, plan []slot.Window, actual []float64) ([]slot.Window, error) {
 	n := len(plan)
 	if len(jobs) != n || len(actual) != n {
 		return nil, fmt.Errorf("css: replan: %d jobs, %d windows, %d actual shares", len(jobs), n, len(actual))
@@ -102,7 +100,7 @@ func Replan(free *Timeline, jobs []slot.Request, plan []slot.Window, actual []fl
 			}
 			l := free.List(tau, buf)
 			buf = l.Slots
-			nw, ok, err := find(l, jobs[i])
+			nw, ok, err := s.Find(l, jobs[i].Request, jobs[i].Limits(), slots.EarliestStart)
 			if err != nil {
 				return nil, fmt.Errorf("css: replan job %d: %w", i, err)
 			}

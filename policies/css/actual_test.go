@@ -9,44 +9,42 @@ import (
 	"github.com/schedsim/schedsim/policies/slots"
 )
 
-func firstFit(l *slot.List, r slot.Request) (slot.Window, bool, error) {
-	var s slots.Searcher
-	return s.Find(l, r, slots.AMPLimits(r), slots.EarliestStart)
-}
-
-// planFirstFit reserves, job by job in priority order, the earliest
-// window on what the previous jobs left.
-func planFirstFit(t *testing.T, l *slot.List, reqs []slot.Request) (*Timeline, []slot.Window) {
+// planBackfill plans the batch by conservative backfilling and returns
+// the free time left, the jobs and the planned windows.
+func planBackfill(t *testing.T, l *slot.List, reqs []slot.Request) (*Timeline, []Job, []slot.Window) {
 	t.Helper()
-	free := NewTimeline(l)
-	plan := make([]slot.Window, len(reqs))
+	jobs := make([]Job, len(reqs))
 	for i, r := range reqs {
-		w, ok, err := firstFit(free.List(math.Inf(-1), nil), r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ok {
-			continue
-		}
-		w.Sources = nil
-		if err := free.Take(w); err != nil {
-			t.Fatal(err)
-		}
-		plan[i] = w
+		jobs[i] = Job{Request: r, Criterion: Start}
 	}
-	return free, plan
+	var s Scheduler
+	p, err := s.Backfill(l, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := ChosenWindows(p)
+	free := NewTimeline(l)
+	for _, w := range plan {
+		if len(w.Slots) > 0 {
+			if err := free.Take(w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return free, jobs, plan
 }
 
 func TestReplanProperties(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		l, reqs, _ := randomChoice(t, seed)
-		free, plan := planFirstFit(t, l, reqs)
+		free, jobs, plan := planBackfill(t, l, reqs)
 		r := rand.New(rand.NewPCG(seed, 1))
 		actual := make([]float64, len(reqs))
 		for i := range actual {
 			actual[i] = 0.2 + 0.8*r.Float64()
 		}
-		got, err := Replan(free, reqs, plan, actual, firstFit)
+		var search slots.Searcher
+		got, err := Replan(&search, free, jobs, plan, actual)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,12 +87,13 @@ func TestReplanProperties(t *testing.T) {
 func TestReplanWithExactEstimatesKeepsThePlan(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		l, reqs, _ := randomChoice(t, seed)
-		free, plan := planFirstFit(t, l, reqs)
+		free, jobs, plan := planBackfill(t, l, reqs)
 		ones := make([]float64, len(reqs))
 		for i := range ones {
 			ones[i] = 1
 		}
-		got, err := Replan(free, reqs, plan, ones, firstFit)
+		var search slots.Searcher
+		got, err := Replan(&search, free, jobs, plan, ones)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,39 +2,56 @@ package css
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/schedsim/schedsim/model/slot"
 )
 
-// Plan is the outcome of scheduling a batch in one cycle.
-type Plan struct {
-	// Windows[i] is job i's chosen window; nil Slots when the job found
-	// none (it is postponed to the next cycle).
-	Windows []slot.Window
-	// Alternatives[i] is the number of alternatives found for job i (0
-	// for jobs placed by backfilling).
-	Alternatives []int
-}
-
-// Scheduled returns the number of jobs with a window.
-func (p Plan) Scheduled() int {
-	n := 0
-	for _, w := range p.Windows {
-		if len(w.Slots) > 0 {
-			n++
-		}
-	}
-	return n
-}
-
-// BatchScheduler schedules a batch (jobs in priority order, with their
-// user criteria) on the free slots of l, which it must not modify, and
-// returns its plan: CSS, or the generalised scheme on one sub-batch.
+// BatchScheduler schedules a batch (jobs in priority order) on the free
+// slots of l, which it must not modify, and returns its plan: one CSS
+// run on one (sub-)batch, as MinProcScheduler does.
 type BatchScheduler func(l *slot.List, jobs []Job) (Plan, error)
 
-// SubBatches returns the bounds of the k sub-batches a batch of n jobs is
-// cut into, in priority order: sizes differ by at most one, larger ones
-// first (20 jobs, k = 3: 7, 7, 6). k must be in [1, n].
+// MinProcScheduler returns the batch scheduler of Toporkov et al. 2014:
+// the alternatives of every job by its own criterion (s.Alternatives),
+// then the choice that minimises the total processor time (the VO
+// criterion of the paper's sections 2.3 and 3) under the VO budget
+// B* = Σ_i (mean cost of job i's alternatives), formula (2) with the cost
+// as the limited resource. B* is never below the cheapest choice, so
+// every job with an alternative is chosen for.
+func MinProcScheduler(s *Scheduler) BatchScheduler {
+	return func(l *slot.List, jobs []Job) (Plan, error) {
+		alts, err := s.Alternatives(l, jobs)
+		if err != nil {
+			return Plan{}, err
+		}
+		return s.Choose(alts, Problem{Objective: ProcTime, Constraint: Cost, Limit: MeanCostBudget(alts), Total: true})
+	}
+}
+
+// MeanCostBudget returns B* = Σ_i (mean cost of job i's alternatives) over
+// the jobs that have alternatives, raised, if the rounding of the means
+// put it there, to the cost of the cheapest choice Σ_i min cost.
+func MeanCostBudget(alts [][]Alternative) float64 {
+	budget, cheapest := 0.0, 0.0
+	for _, ja := range alts {
+		if len(ja) == 0 {
+			continue
+		}
+		sum, least := 0.0, math.Inf(1)
+		for _, a := range ja {
+			sum += a.Cost
+			least = min(least, a.Cost)
+		}
+		budget += sum / float64(len(ja))
+		cheapest += least
+	}
+	return max(budget, cheapest)
+}
+
+// SubBatches returns the bounds [from, to) of the k sub-batches a batch
+// of n jobs is cut into, in priority order: sizes differ by at most one,
+// larger ones first (20 jobs, k = 3: 7, 7, 6). k must be in [1, n].
 func SubBatches(n, k int) ([][2]int, error) {
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("css: slicing: k must be in [1, %d] (the batch size), got %d", n, k)
@@ -52,12 +69,12 @@ func SubBatches(n, k int) ([][2]int, error) {
 	return out, nil
 }
 
-// Sliced is the slicing of the generalised scheme (МПСР, section 1.2):
-// the batch is cut in priority order into k sub-batches (SubBatches),
-// each scheduled by sched on what the previous ones left: the windows
-// chosen for a sub-batch are taken from the free slots before the next
-// one is searched, while the alternatives it did not choose are given
-// back. With k = 1 it is sched on the whole batch.
+// Sliced is the slicing of the generalised scheme (МПСР, section 1.2 of
+// the 2014 paper): the batch is cut in priority order into k sub-batches
+// (SubBatches), each scheduled by sched on what the previous ones left:
+// the windows chosen for a sub-batch are taken from the free slots before
+// the next one is searched, while the alternatives it did not choose are
+// given back. With k = 1 it is sched on the whole batch.
 func Sliced(l *slot.List, jobs []Job, k int, sched BatchScheduler) (Plan, error) {
 	parts, err := SubBatches(len(jobs), k)
 	if err != nil {
@@ -66,61 +83,49 @@ func Sliced(l *slot.List, jobs []Job, k int, sched BatchScheduler) (Plan, error)
 	if k == 1 {
 		return sched(l, jobs)
 	}
-	plan := Plan{Windows: make([]slot.Window, len(jobs)), Alternatives: make([]int, len(jobs))}
+	var plan Plan
 	free := l.Clone()
 	for _, b := range parts {
 		sub, err := sched(free, jobs[b[0]:b[1]])
 		if err != nil {
 			return Plan{}, err
 		}
-		for i, w := range sub.Windows {
-			plan.Windows[b[0]+i] = w
-			plan.Alternatives[b[0]+i] = sub.Alternatives[i]
-			if len(w.Slots) == 0 {
-				continue
-			}
-			if err := free.Subtract(w); err != nil {
-				return Plan{}, fmt.Errorf("css: slicing: job %d: %w", b[0]+i, err)
-			}
+		if err := takeChosen(free, sub, b[0]); err != nil {
+			return Plan{}, fmt.Errorf("css: slicing: %w", err)
 		}
+		plan = appendPlan(plan, sub)
 	}
 	return plan, nil
 }
 
-// Backfill plans the jobs by conservative backfilling on the slot model:
-// in priority order, every job reserves the window find returns on the
-// free time its predecessors left (for backfilling, the earliest one).
-func Backfill(l *slot.List, jobs []Job, find FindFunc) (Plan, error) {
-	plan := Plan{Windows: make([]slot.Window, len(jobs)), Alternatives: make([]int, len(jobs))}
-	free := l.Clone()
-	for i, j := range jobs {
-		w, ok, err := find(free, j.Request)
-		if err != nil {
-			return Plan{}, fmt.Errorf("css: backfilling job %d: %w", i, err)
+// takeChosen subtracts the plan's chosen windows from l; first is the
+// batch index of the plan's first job, for errors.
+func takeChosen(l *slot.List, p Plan, first int) error {
+	for i := range p.Chosen {
+		if a, ok := p.Choice(i); ok {
+			if err := l.Subtract(a.Window); err != nil {
+				return fmt.Errorf("job %d: %w", first+i, err)
+			}
 		}
-		if !ok {
-			continue
-		}
-		w = slot.Window{Start: w.Start, Slots: append([]slot.Slot(nil), w.Slots...), Cost: w.Cost}
-		if err := free.Subtract(w); err != nil {
-			return Plan{}, fmt.Errorf("css: backfilling job %d: %w", i, err)
-		}
-		plan.Windows[i] = w
 	}
-	return plan, nil
+	return nil
 }
 
-// Hybrid is МПБ (section 1.3): the first nCSS jobs of the batch (the
-// priority sub-batch) are scheduled by sched, the rest by backfilling
-// (Backfill with find) on what the first part left. nCSS = len(jobs)
-// gives sched's plan, nCSS = 0 backfilling's.
-func Hybrid(l *slot.List, jobs []Job, nCSS int, sched BatchScheduler, find FindFunc) (Plan, error) {
+func appendPlan(p, q Plan) Plan {
+	return Plan{Alternatives: append(p.Alternatives, q.Alternatives...), Chosen: append(p.Chosen, q.Chosen...)}
+}
+
+// Hybrid is МПБ (section 1.3 of the 2014 paper): the first nCSS jobs of
+// the batch (the priority sub-batch) are scheduled by sched, the rest by
+// conservative backfilling (s.Backfill) on what the first part left.
+// nCSS = len(jobs) gives sched's plan, nCSS = 0 backfilling's.
+func Hybrid(s *Scheduler, l *slot.List, jobs []Job, nCSS int, sched BatchScheduler) (Plan, error) {
 	if nCSS < 0 || nCSS > len(jobs) {
-		return Plan{}, fmt.Errorf("css: hybrid: the CSS share must be in [0, %d] jobs, got %d", len(jobs), nCSS)
+		return Plan{}, fmt.Errorf("css: hybrid: the CSS part must be in [0, %d] jobs, got %d", len(jobs), nCSS)
 	}
 	switch nCSS {
 	case 0:
-		return Backfill(l, jobs, find)
+		return s.Backfill(l, jobs)
 	case len(jobs):
 		return sched(l, jobs)
 	}
@@ -129,19 +134,24 @@ func Hybrid(l *slot.List, jobs []Job, nCSS int, sched BatchScheduler, find FindF
 		return Plan{}, err
 	}
 	free := l.Clone()
-	for i, w := range first.Windows {
-		if len(w.Slots) > 0 {
-			if err := free.Subtract(w); err != nil {
-				return Plan{}, fmt.Errorf("css: hybrid: job %d: %w", i, err)
-			}
-		}
+	if err := takeChosen(free, first, 0); err != nil {
+		return Plan{}, fmt.Errorf("css: hybrid: %w", err)
 	}
-	rest, err := Backfill(free, jobs[nCSS:], find)
+	rest, err := s.Backfill(free, jobs[nCSS:])
 	if err != nil {
 		return Plan{}, err
 	}
-	return Plan{
-		Windows:      append(first.Windows, rest.Windows...),
-		Alternatives: append(first.Alternatives, rest.Alternatives...),
-	}, nil
+	return appendPlan(first, rest), nil
+}
+
+// ChosenWindows returns the chosen window of every job of the plan, with
+// nil Slots for a job without one.
+func ChosenWindows(p Plan) []slot.Window {
+	out := make([]slot.Window, len(p.Chosen))
+	for i := range p.Chosen {
+		if a, ok := p.Choice(i); ok {
+			out[i] = a.Window
+		}
+	}
+	return out
 }

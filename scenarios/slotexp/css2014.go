@@ -55,23 +55,18 @@ type CSS2014Config struct {
 type CSS2014Cycler struct {
 	cfg    CSS2014Config
 	env    toporkov.CSS2014Config
-	sched  css.BatchScheduler
+	sched  css.Scheduler
+	batch  css.BatchScheduler
 	search slots.Searcher
 	run    map[string]bool
-	crits  []slots.Criterion // by index in env.Jobs.Criteria order of names
 	tally  map[string]*variantTally
-	owned  ownedTally
-}
-
-// ownedTally accumulates the owned node's use under the generalised
-// scheme (Table 2).
-type ownedTally struct {
-	busy float64
+	owned  float64 // the owned node's busy time under the generalised scheme
 }
 
 // NewCSS2014Cycler validates the settings and returns a cycler.
 func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cycler, error) {
-	c := &CSS2014Cycler{cfg: cfg, env: env, sched: css.MinProcScheduler(), run: map[string]bool{}, tally: map[string]*variantTally{}}
+	c := &CSS2014Cycler{cfg: cfg, env: env, run: map[string]bool{}, tally: map[string]*variantTally{}}
+	c.batch = css.MinProcScheduler(&c.sched)
 	for _, v := range cfg.Variants {
 		ok := false
 		for _, known := range CSS2014Variants() {
@@ -86,14 +81,7 @@ func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cy
 		return nil, err
 	}
 	if cfg.HybridCSSJobs < 0 || cfg.HybridCSSJobs > env.Jobs.Count {
-		return nil, fmt.Errorf("slotexp: hybrid_css_jobs must be in [0, %d] (got %d)", env.Jobs.Count, cfg.HybridCSSJobs)
-	}
-	for _, name := range criterionOrder {
-		cr, ok := slots.CriterionByName(name)
-		if !ok {
-			return nil, fmt.Errorf("slotexp: unknown criterion %q", name)
-		}
-		c.crits = append(c.crits, cr)
+		return nil, fmt.Errorf("slotexp: hybrid CSS jobs must be in [0, %d] (got %d)", env.Jobs.Count, cfg.HybridCSSJobs)
 	}
 	for _, v := range CSS2014Variants() {
 		c.tally[v] = &variantTally{byCriterion: make([]jobSums, len(criterionOrder))}
@@ -102,11 +90,7 @@ func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cy
 }
 
 // criterionOrder is the order of Table 1's rows.
-var criterionOrder = []string{"start", "runtime", "finish", "cost"}
-
-func (c *CSS2014Cycler) firstFit(l *slot.List, r slot.Request) (slot.Window, bool, error) {
-	return c.search.Find(l, r, slots.AMPLimits(r), slots.EarliestStart)
-}
+var criterionOrder = []css.Property{css.Start, css.Runtime, css.Finish, css.Cost}
 
 // RunCycle schedules one cycle with every variant and tallies it.
 func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
@@ -116,93 +100,79 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 	crit := make([]int, n)
 	actual := make([]float64, n)
 	for i, j := range cy.Jobs {
+		p, err := css.ParseProperty(j.Criterion)
+		if err != nil {
+			return fmt.Errorf("slotexp: job %d: %w", i, err)
+		}
 		crit[i] = -1
-		for k, name := range criterionOrder {
-			if name == j.Criterion {
+		for k, q := range criterionOrder {
+			if q == p {
 				crit[i] = k
-				user[i] = css.Job{Request: j.Request, Criterion: c.crits[k]}
 			}
 		}
-		if crit[i] < 0 {
-			return fmt.Errorf("slotexp: job %d: unknown criterion %q", i, j.Criterion)
-		}
-		plain[i] = css.Job{Request: j.Request}
+		user[i] = css.Job{Request: j.Request, Criterion: p}
+		plain[i] = css.Job{Request: j.Request, Criterion: css.Start}
 		actual[i] = j.Actual
 	}
 	l := cy.List
 	var cssPlan css.Plan
 	if c.run[VariantCSS] || c.run[VariantShift] {
-		p, err := c.sched(l, plain)
+		p, err := c.batch(l, plain)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantCSS, err)
 		}
 		cssPlan = p
 		if c.run[VariantCSS] {
-			c.tally[VariantCSS].add(c.outcome(p, actual), crit)
+			c.tally[VariantCSS].add(c.kept(p, actual), crit)
 		}
 	}
 	if c.run[VariantShift] {
-		free := css.NewTimeline(l)
-		for i, w := range cssPlan.Windows {
-			if len(w.Slots) > 0 {
-				if err := free.Take(w); err != nil {
-					return fmt.Errorf("%s: job %d: %w", VariantShift, i, err)
-				}
-			}
-		}
-		reqs := make([]slot.Request, n)
-		for i := range plain {
-			reqs[i] = plain[i].Request
-		}
-		ws, err := css.Shift(free, reqs, cssPlan.Windows)
+		ws := css.ChosenWindows(cssPlan)
+		free, err := takenFrom(l, ws)
 		if err != nil {
+			return fmt.Errorf("%s: %w", VariantShift, err)
+		}
+		if ws, err = css.Shift(free, css.Requests(plain), ws); err != nil {
 			return err
 		}
-		c.tally[VariantShift].add(c.outcome(css.Plan{Windows: ws, Alternatives: cssPlan.Alternatives}, actual), crit)
+		c.tally[VariantShift].add(Outcome{Planned: ws, Alternatives: counts(cssPlan)}, crit)
 	}
 	if c.run[VariantGeneralised] {
-		p, err := css.Sliced(l, user, c.cfg.Slices, c.sched)
+		p, err := css.Sliced(l, user, c.cfg.Slices, c.batch)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantGeneralised, err)
 		}
-		c.tally[VariantGeneralised].add(c.outcome(p, actual), crit)
+		c.tally[VariantGeneralised].add(c.kept(p, actual), crit)
 		if o := c.env.Nodes.Owned; o != nil {
-			for _, w := range p.Windows {
-				for _, s := range w.Slots {
+			for i := range p.Chosen {
+				a, _ := p.Choice(i)
+				for _, s := range a.Window.Slots {
 					if s.Node == o.Node {
-						c.owned.busy += s.Length()
+						c.owned += s.Length()
 					}
 				}
 			}
 		}
 	}
 	if c.run[VariantHybrid] {
-		p, err := css.Hybrid(l, user, c.cfg.HybridCSSJobs, c.sched, c.firstFit)
+		p, err := css.Hybrid(&c.sched, l, user, c.cfg.HybridCSSJobs, c.batch)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantHybrid, err)
 		}
-		c.tally[VariantHybrid].add(Outcome{Planned: p.Windows, Alternatives: p.Alternatives}, crit)
+		c.tally[VariantHybrid].add(Outcome{Planned: css.ChosenWindows(p)}, crit)
 	}
 	if c.run[VariantBackfill] {
-		p, err := css.Backfill(l, plain, c.firstFit)
+		p, err := c.sched.Backfill(l, plain)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantBackfill, err)
 		}
-		o := Outcome{Planned: p.Windows}
+		o := Outcome{Planned: css.ChosenWindows(p)}
 		if c.cfg.Actual {
-			free := css.NewTimeline(l)
-			for i, w := range p.Windows {
-				if len(w.Slots) > 0 {
-					if err := free.Take(w); err != nil {
-						return fmt.Errorf("%s: job %d: %w", VariantBackfill, i, err)
-					}
-				}
+			free, err := takenFrom(l, o.Planned)
+			if err != nil {
+				return fmt.Errorf("%s: %w", VariantBackfill, err)
 			}
-			reqs := make([]slot.Request, n)
-			for i := range plain {
-				reqs[i] = plain[i].Request
-			}
-			if o.Actual, err = css.Replan(free, reqs, p.Windows, actual, c.firstFit); err != nil {
+			if o.Actual, err = css.Replan(&c.search, free, plain, o.Planned, actual); err != nil {
 				return fmt.Errorf("%s: %w", VariantBackfill, err)
 			}
 		}
@@ -211,12 +181,34 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 	return nil
 }
 
-// outcome wraps a plan that is kept as planned when actual runtimes are
-// simulated.
-func (c *CSS2014Cycler) outcome(p css.Plan, actual []float64) Outcome {
-	o := Outcome{Planned: p.Windows, Alternatives: p.Alternatives}
+// takenFrom returns the free time of l with the windows taken.
+func takenFrom(l *slot.List, ws []slot.Window) (*css.Timeline, error) {
+	free := css.NewTimeline(l)
+	for i, w := range ws {
+		if len(w.Slots) > 0 {
+			if err := free.Take(w); err != nil {
+				return nil, fmt.Errorf("job %d: %w", i, err)
+			}
+		}
+	}
+	return free, nil
+}
+
+// counts returns the number of alternatives of every job of the plan.
+func counts(p css.Plan) []int {
+	out := make([]int, len(p.Alternatives))
+	for i, a := range p.Alternatives {
+		out[i] = len(a)
+	}
+	return out
+}
+
+// kept returns the outcome of a plan that is kept as planned when actual
+// runtimes are simulated (CSS and the generalised scheme).
+func (c *CSS2014Cycler) kept(p css.Plan, actual []float64) Outcome {
+	o := Outcome{Planned: css.ChosenWindows(p), Alternatives: counts(p)}
 	if c.cfg.Actual {
-		o.Actual = css.KeepPlan(p.Windows, actual)
+		o.Actual = css.KeepPlan(o.Planned, actual)
 	}
 	return o
 }
@@ -235,15 +227,17 @@ func (c *CSS2014Cycler) Metrics() results.Metrics {
 		}
 		var byCrit []string
 		if v == VariantGeneralised {
-			byCrit = criterionOrder
+			for _, p := range criterionOrder {
+				byCrit = append(byCrit, p.String())
+			}
 		}
-		withAlts := v != VariantBackfill
+		withAlts := v != VariantBackfill && v != VariantHybrid
 		withActual := c.cfg.Actual && (v == VariantCSS || v == VariantGeneralised || v == VariantBackfill)
 		m = c.tally[v].metrics(m, v, byCrit, withAlts, withActual)
 	}
 	if o := c.env.Nodes.Owned; o != nil && c.run[VariantGeneralised] {
 		cycles := float64(c.tally[VariantGeneralised].cycles)
-		busy := div(c.owned.busy, cycles)
+		busy := div(c.owned, cycles)
 		m = m.Add("owned_busy", busy)
 		m = m.Add("owned_load", busy/c.env.Cycle)
 		m = m.Add("owned_profit", busy*o.Price)

@@ -21,8 +21,8 @@ const (
 var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc", "start_proc"}
 
 func measures(w slot.Window) [numMeasures]float64 {
-	proc := css.ProcTime(w)
-	return [numMeasures]float64{w.Start, w.Time(), w.Finish(), w.Cost, proc, w.Start + proc}
+	a := css.NewAlternative(w)
+	return [numMeasures]float64{a.Start, a.Runtime, a.Finish, a.Cost, a.ProcTime, a.Start + a.ProcTime}
 }
 
 // jobSums accumulates the measures of scheduled jobs.
@@ -97,7 +97,7 @@ func (t *variantTally) add(o Outcome, criterion []int) {
 		if c := criterion[i]; c >= 0 && c < len(t.byCriterion) {
 			t.byCriterion[c].add(w, alts)
 		}
-		t.batchProc += css.ProcTime(w)
+		t.batchProc += css.NewAlternative(w).ProcTime
 		t.batchCost += w.Cost
 		if o.Actual != nil {
 			t.actual.add(o.Actual[i], alts)
