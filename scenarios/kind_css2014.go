@@ -22,8 +22,12 @@ func init() {
 // CSS2014Params are the parameters of the css2014 kind: the environment
 // of Toporkov et al. 2014 (section 2.1, under cycle, nodes, owners, jobs),
 // the variants to run on every generated cycle, and their settings. A
-// replication ignores the event engine and the stop condition: it runs
-// `cycles` scheduling cycles, and every variant sees the same cycles.
+// replication ignores the event engine: it runs `cycles` scheduling
+// cycles, and every variant sees the same cycles. Of the scenario's stop
+// condition only completed_jobs applies, as an extra limit: a replication
+// then also ends after the cycle in which its batches reach that many
+// jobs. With the invariant checker on, every plan is checked
+// (slotexp.CheckPlan).
 type CSS2014Params struct {
 	// Cycles is the number of scheduling cycles per replication.
 	Cycles int `yaml:"cycles"`
@@ -136,7 +140,9 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunCSS2014(gen, p.experiment(), nil)
+	cfg := p.experiment()
+	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
+	m, err := slotexp.RunCSS2014(gen, cfg, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -80,10 +80,7 @@ func Sliced(l *slot.List, jobs []Job, k int, sched BatchScheduler) (Plan, error)
 	if err != nil {
 		return Plan{}, err
 	}
-	if k == 1 {
-		return sched(l, jobs)
-	}
-	var plan Plan
+	plan := Plan{Alternatives: [][]Alternative{}, Chosen: []int{}}
 	free := l.Clone()
 	for _, b := range parts {
 		sub, err := sched(free, jobs[b[0]:b[1]])
@@ -122,12 +119,6 @@ func appendPlan(p, q Plan) Plan {
 func Hybrid(s *Scheduler, l *slot.List, jobs []Job, nCSS int, sched BatchScheduler) (Plan, error) {
 	if nCSS < 0 || nCSS > len(jobs) {
 		return Plan{}, fmt.Errorf("css: hybrid: the CSS part must be in [0, %d] jobs, got %d", len(jobs), nCSS)
-	}
-	switch nCSS {
-	case 0:
-		return s.Backfill(l, jobs)
-	case len(jobs):
-		return sched(l, jobs)
 	}
 	first, err := sched(l, jobs[:nCSS])
 	if err != nil {

@@ -48,6 +48,11 @@ type CSS2014Config struct {
 	// Actual executes the plans with the jobs' actual runtimes: CSS and
 	// the generalised scheme keep their plans, backfilling re-plans.
 	Actual bool
+	// MaxJobs, when > 0, ends the run early after the cycle in which the
+	// batches generated so far reach MaxJobs jobs.
+	MaxJobs int
+	// Check verifies every plan (CheckPlan): a violation is an error.
+	Check bool
 }
 
 // CSS2014Cycler runs the cycles of the 2014 experiments. It is not safe
@@ -123,7 +128,9 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 		}
 		cssPlan = p
 		if c.run[VariantCSS] {
-			c.tally[VariantCSS].add(c.kept(p, actual), crit)
+			if err := c.record(VariantCSS, cy, c.kept(p, actual), crit); err != nil {
+				return err
+			}
 		}
 	}
 	if c.run[VariantShift] {
@@ -135,14 +142,18 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 		if ws, err = css.Shift(free, css.Requests(plain), ws); err != nil {
 			return err
 		}
-		c.tally[VariantShift].add(Outcome{Planned: ws, Alternatives: counts(cssPlan)}, crit)
+		if err := c.record(VariantShift, cy, Outcome{Planned: ws, Alternatives: counts(cssPlan)}, crit); err != nil {
+			return err
+		}
 	}
 	if c.run[VariantGeneralised] {
 		p, err := css.Sliced(l, user, c.cfg.Slices, c.batch)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantGeneralised, err)
 		}
-		c.tally[VariantGeneralised].add(c.kept(p, actual), crit)
+		if err := c.record(VariantGeneralised, cy, c.kept(p, actual), crit); err != nil {
+			return err
+		}
 		if o := c.env.Nodes.Owned; o != nil {
 			for i := range p.Chosen {
 				a, _ := p.Choice(i)
@@ -159,7 +170,9 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantHybrid, err)
 		}
-		c.tally[VariantHybrid].add(Outcome{Planned: css.ChosenWindows(p)}, crit)
+		if err := c.record(VariantHybrid, cy, Outcome{Planned: css.ChosenWindows(p)}, crit); err != nil {
+			return err
+		}
 	}
 	if c.run[VariantBackfill] {
 		p, err := c.sched.Backfill(l, plain)
@@ -176,7 +189,56 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 				return fmt.Errorf("%s: %w", VariantBackfill, err)
 			}
 		}
-		c.tally[VariantBackfill].add(o, crit)
+		if err := c.record(VariantBackfill, cy, o, crit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record checks the outcome when asked to, then tallies it.
+func (c *CSS2014Cycler) record(variant string, cy toporkov.CSS2014Cycle, o Outcome, crit []int) error {
+	if c.cfg.Check {
+		if err := CheckPlan(cy, o); err != nil {
+			return fmt.Errorf("%s: %w", variant, err)
+		}
+	}
+	c.tally[variant].add(o, crit)
+	return nil
+}
+
+// CheckPlan verifies an outcome on its cycle (the debug invariant
+// checker): every planned window is valid for its job (slot.Window.Check)
+// and within its budget, every planned and every actual window lies in
+// the cycle's free time, and no two windows of either set overlap.
+// Errors wrap slot.ErrInvariant or slot.ErrInvalidWindow.
+func CheckPlan(cy toporkov.CSS2014Cycle, o Outcome) error {
+	free := css.NewTimeline(cy.List)
+	for _, set := range []struct {
+		name string
+		ws   []slot.Window
+	}{{"planned", o.Planned}, {"actual", o.Actual}} {
+		var all []slot.Window
+		for i, w := range set.ws {
+			if len(w.Slots) == 0 {
+				continue
+			}
+			if set.name == "planned" {
+				if err := w.Check(cy.List.Nodes, cy.Jobs[i].Request); err != nil {
+					return fmt.Errorf("job %d: %w", i, err)
+				}
+				if b := cy.Jobs[i].Budget; w.Cost > b*(1+1e-9) {
+					return fmt.Errorf("%w: job %d: cost %v above the budget %v", slot.ErrInvariant, i, w.Cost, b)
+				}
+			}
+			if !free.Fits(w) {
+				return fmt.Errorf("%w: job %d: %s window %v is not in free time", slot.ErrInvariant, i, set.name, w.Slots)
+			}
+			all = append(all, w)
+		}
+		if err := slot.CheckDisjoint(all); err != nil {
+			return fmt.Errorf("%s: %w", set.name, err)
+		}
 	}
 	return nil
 }
@@ -253,13 +315,16 @@ func RunCSS2014(gen *toporkov.CSS2014Generator, cfg CSS2014Config, stop func() e
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < cfg.Cycles; i++ {
+	jobs := 0
+	for i := 0; i < cfg.Cycles && (cfg.MaxJobs <= 0 || jobs < cfg.MaxJobs); i++ {
 		if stop != nil {
 			if err := stop(); err != nil {
 				return nil, err
 			}
 		}
-		if err := c.RunCycle(gen.Next()); err != nil {
+		cy := gen.Next()
+		jobs += len(cy.Jobs)
+		if err := c.RunCycle(cy); err != nil {
 			return nil, fmt.Errorf("cycle %d: %w", i, err)
 		}
 	}
