@@ -91,6 +91,8 @@ func Replan(s *slots.Searcher, free *Timeline, jobs []Job, plan []slot.Window, a
 				free.ReleasePart(slot.Slot{Node: s.Node, Start: end, End: s.End})
 			}
 		}
+		l := free.List(tau, buf)
+		buf = l.Slots
 		for i, w := range res {
 			if len(w.Slots) == 0 || w.Start <= tau {
 				continue
@@ -98,18 +100,20 @@ func Replan(s *slots.Searcher, free *Timeline, jobs []Job, plan []slot.Window, a
 			if err := free.Release(w); err != nil {
 				return nil, fmt.Errorf("css: replan job %d: %w", i, err)
 			}
-			l := free.List(tau, buf)
-			buf = l.Slots
+			free.refresh(l, tau, w)
 			nw, ok, err := s.Find(l, jobs[i].Request, jobs[i].Limits(), slots.EarliestStart)
 			if err != nil {
 				return nil, fmt.Errorf("css: replan job %d: %w", i, err)
 			}
+			old := w
 			if ok && nw.Start < w.Start {
 				w = slot.Window{Start: nw.Start, Slots: append([]slot.Slot(nil), nw.Slots...), Cost: nw.Cost}
 			}
 			if err := free.Take(w); err != nil {
 				return nil, fmt.Errorf("css: replan job %d: %w", i, err)
 			}
+			free.refresh(l, tau, old)
+			free.refresh(l, tau, w)
 			res[i] = w
 		}
 	}
@@ -120,4 +124,33 @@ func Replan(s *slots.Searcher, free *Timeline, jobs []Job, plan []slot.Window, a
 		}
 	}
 	return out, nil
+}
+
+// refresh brings the slots of w's nodes in l (the free time from `from`
+// on) up to date with the timeline: they are removed and the nodes' free
+// intervals inserted again, so that l need not be rebuilt and sorted
+// after every release or take.
+func (t *Timeline) refresh(l *slot.List, from float64, w slot.Window) {
+	on := func(n int) bool {
+		for _, p := range w.Slots {
+			if p.Node == n {
+				return true
+			}
+		}
+		return false
+	}
+	kept := l.Slots[:0]
+	for _, sl := range l.Slots {
+		if !on(sl.Node) {
+			kept = append(kept, sl)
+		}
+	}
+	l.Slots = kept
+	for _, p := range w.Slots {
+		for _, f := range t.free[p.Node] {
+			if f.End > from {
+				l.Insert(slot.Slot{Node: f.Node, Start: math.Max(f.Start, from), End: f.End})
+			}
+		}
+	}
 }

@@ -1,8 +1,10 @@
 package css
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -209,7 +211,9 @@ func (t *Timeline) fitsAt(w slot.Window, tau float64) bool {
 }
 
 // List returns the free time from `from` on as a slot list sorted by
-// start (intervals that begin earlier are cut at from), appending to buf.
+// start, then node (intervals that begin earlier are cut at from),
+// appending to buf. A node's intervals never share a start, so this is
+// the order slot.List.Sort gives slots appended node by node.
 func (t *Timeline) List(from float64, buf []slot.Slot) *slot.List {
 	l := &slot.List{Nodes: t.nodes, Slots: buf[:0]}
 	for n, ss := range t.free {
@@ -220,6 +224,11 @@ func (t *Timeline) List(from float64, buf []slot.Slot) *slot.List {
 			l.Slots = append(l.Slots, slot.Slot{Node: n, Start: math.Max(s.Start, from), End: s.End})
 		}
 	}
-	l.Sort()
+	slices.SortFunc(l.Slots, func(a, b slot.Slot) int {
+		if c := cmp.Compare(a.Start, b.Start); c != 0 {
+			return c
+		}
+		return a.Node - b.Node
+	})
 	return l
 }
