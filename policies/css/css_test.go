@@ -51,39 +51,23 @@ func randomJobs(rng *rand.Rand, n, maxNodes int) []Job {
 	return jobs
 }
 
-// checkFeasible verifies that the chosen windows of a plan are valid for
-// their jobs, lie in l's free slots, respect the price limits, never
-// overlap, and never touch an owner's busy interval.
+// checkFeasible runs CheckPlan and verifies that no chosen window touches
+// an owner's busy interval.
 func checkFeasible(t *testing.T, l *slot.List, busy []slot.Slot, jobs []Job, p Plan) {
 	t.Helper()
-	var ws []slot.Window
-	for i, j := range jobs {
-		a, ok := p.Choice(i)
-		if !ok {
-			continue
-		}
-		w := a.Window
-		if err := w.Check(l.Nodes, j.Request); err != nil {
-			t.Fatalf("job %d: %v", i, err)
-		}
-		if err := slot.CheckWithin(l, w); err != nil {
-			t.Fatalf("job %d: %v", i, err)
-		}
-		for _, s := range w.Slots {
-			n := l.Nodes[s.Node]
-			if j.PriceFactor > 0 && n.Price > j.PriceFactor*n.Base() {
-				t.Fatalf("job %d: node %d price %v above %v × %v", i, s.Node, n.Price, j.PriceFactor, n.Base())
-			}
-			for _, b := range busy {
-				if s.Overlaps(b) {
-					t.Fatalf("job %d uses owner time %+v", i, b)
+	if err := CheckPlan(l, jobs, p); err != nil {
+		t.Fatal(err)
+	}
+	for i := range jobs {
+		if a, ok := p.Choice(i); ok {
+			for _, s := range a.Window.Slots {
+				for _, b := range busy {
+					if s.Overlaps(b) {
+						t.Fatalf("job %d uses owner time %+v", i, b)
+					}
 				}
 			}
 		}
-		ws = append(ws, w)
-	}
-	if err := slot.CheckDisjoint(ws); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -345,5 +329,40 @@ func TestBadInput(t *testing.T) {
 		if err != nil || bf.Scheduled() != plan.Scheduled() {
 			t.Errorf("backfill scheduled %d, CSS %d (%v)", bf.Scheduled(), plan.Scheduled(), err)
 		}
+	}
+}
+
+// TestCheckPlanCanFail: overlapping choices, a window outside the free
+// slots and a broken price limit are caught.
+func TestCheckPlanCanFail(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	l, _ := randomEnv(rng, 6, 800)
+	jobs := []Job{{Request: slot.Request{Nodes: 2, Length: 100}, Criterion: Cost}, {Request: slot.Request{Nodes: 2, Length: 100}, Criterion: Cost}}
+	var s Scheduler
+	alts, err := s.Alternatives(l, jobs[:1])
+	if err != nil || len(alts[0]) < 2 {
+		t.Fatalf("%v %d", err, len(alts[0]))
+	}
+	same := Plan{Alternatives: [][]Alternative{alts[0], alts[0]}, Chosen: []int{0, 0}}
+	if err := CheckPlan(l, jobs, same); err == nil {
+		t.Error("one window chosen for two jobs passed")
+	}
+	outside := alts[0][0]
+	outside.Window.Slots = append([]slot.Slot(nil), outside.Window.Slots...)
+	outside.Window.Start += 1e6
+	for k := range outside.Window.Slots {
+		outside.Window.Slots[k].Start += 1e6
+		outside.Window.Slots[k].End += 1e6
+	}
+	if err := CheckPlan(l, jobs[:1], Plan{Alternatives: [][]Alternative{{outside}}, Chosen: []int{0}}); err == nil {
+		t.Error("a window outside the free slots passed")
+	}
+	if err := CheckPlan(l, jobs[:1], Plan{Alternatives: [][]Alternative{alts[0]}, Chosen: []int{0}}); err != nil {
+		t.Fatal(err)
+	}
+	poor := []Job{jobs[0]}
+	poor[0].PriceFactor = 1e-3
+	if err := CheckPlan(l, poor, Plan{Alternatives: [][]Alternative{alts[0]}, Chosen: []int{0}}); err == nil {
+		t.Error("a broken price factor passed")
 	}
 }

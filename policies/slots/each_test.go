@@ -171,3 +171,60 @@ func TestAlternativesEachUsesEachJobsCriterion(t *testing.T) {
 		t.Error("a search without criterion accepted")
 	}
 }
+
+// nearStart picks the n cheapest candidates and scores a window by the
+// distance of its start to target.
+type nearStart struct{ target float64 }
+
+func (nearStart) Name() string      { return "near" }
+func (nearStart) StopAtFirst() bool { return false }
+func (c nearStart) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	_, chosen, ok := EarliestStart.Pick(start, n, budget, cands, buf)
+	return math.Abs(start - c.target), chosen, ok
+}
+
+// TestFindAtAlsoTriesTheGivenStart: with a criterion that wants a window
+// at a given time, FindAt finds one there exactly when one exists
+// (exhaustively), and otherwise what Scan finds.
+func TestFindAtAlsoTriesTheGivenStart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	var s Searcher
+	probed := 0
+	for iter := 0; iter < 3000; iter++ {
+		l := smallList(rng, 2+rng.IntN(8), iter%2 == 0)
+		r := smallJob(rng, 4)
+		lim := NoLimits(r)
+		at := rng.Float64() * 200
+		c := nearStart{at}
+		res, err := s.Scan(l, r, lim, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, found := res[0].Score, res[0].Found
+		if len(valid(l, r, lim, at)) >= r.Nodes {
+			want, found = 0, true
+			probed++
+		}
+		w, ok, err := s.FindAt(l, r, lim, c, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != found || ok && math.Abs(w.Start-at) != want {
+			t.Fatalf("iter %d: FindAt at %v (%v), want distance %v (%v)", iter, w.Start, ok, want, found)
+		}
+		if ok {
+			if err := w.Check(l.Nodes, r); err != nil {
+				t.Fatal(err)
+			}
+			if err := slot.CheckWithin(l, w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if probed < 300 {
+		t.Errorf("a window at the given start existed only %d times", probed)
+	}
+	if _, _, err := s.FindAt(&slot.List{}, slot.Request{Nodes: 1, Length: 1}, Limits{}, LowestCost, math.NaN()); err == nil {
+		t.Error("a NaN start accepted")
+	}
+}

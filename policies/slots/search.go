@@ -318,6 +318,10 @@ type hints struct {
 	// minLen is a lower bound of the job's runtime on any node: shorter
 	// slots are skipped before their node is looked up.
 	minLen float64
+	// probe, when true, makes the scan also consider a window starting
+	// at at, where no slot need start (see FindAt).
+	probe bool
+	at    float64
 }
 
 var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
@@ -365,57 +369,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
-	for _, sl := range l.Slots[first:] {
-		if sl.End-sl.Start < h.minLen {
-			continue
-		}
-		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
-			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
-		}
-		node := &l.Nodes[sl.Node]
-		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) ||
-			lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base()) {
-			continue
-		}
-		start := sl.Start
-		rt := r.Runtime(node.Performance)
-		if !(start+rt <= sl.End) {
-			continue
-		}
-		cost := node.Price * rt
-		if !(cost <= lim.Budget) {
-			continue
-		}
-		// expire the candidates too short for a window starting here.
-		if len(cands) > 0 && start >= minDeadline-1e-9*math.Max(1, math.Abs(minDeadline)) {
-			minDeadline = math.Inf(1)
-			kept := cands[:0]
-			for _, c := range cands {
-				if start+c.Runtime > c.Slot.End {
-					s.mark[c.Slot.Node] = 0
-					continue
-				}
-				kept = append(kept, c)
-				minDeadline = math.Min(minDeadline, c.Slot.End-c.Runtime)
-			}
-			cands = kept
-		}
-		if s.mark[sl.Node] == s.gen {
-			continue // an overlapping slot of a node already in use: invalid list, keep the first
-		}
-		// insert after the candidates of equal or lower cost.
-		i := len(cands)
-		for i > 0 && cands[i-1].Cost > cost {
-			i--
-		}
-		cands = append(cands, Candidate{})
-		copy(cands[i+1:], cands[i:])
-		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
-		s.mark[sl.Node] = s.gen
-		minDeadline = math.Min(minDeadline, sl.End-rt)
-		if len(cands) < n {
-			continue
-		}
+	// pick lets every criterion pick from the candidates for a window at
+	// start; it reports whether the scan may stop.
+	pick := func(start float64) bool {
 		for k, c := range crits {
 			if s.done[k] {
 				continue
@@ -438,9 +394,82 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 				remaining--
 			}
 		}
-		if remaining == 0 {
+		return remaining == 0
+	}
+	// expire drops the candidates too short for a window at start.
+	expire := func(start float64) {
+		minDeadline = math.Inf(1)
+		kept := cands[:0]
+		for _, c := range cands {
+			if start+c.Runtime > c.Slot.End {
+				s.mark[c.Slot.Node] = 0
+				continue
+			}
+			kept = append(kept, c)
+			minDeadline = math.Min(minDeadline, c.Slot.End-c.Runtime)
+		}
+		cands = kept
+	}
+	// probe evaluates the extra start h.at once the scan has passed it.
+	probed := !h.probe
+	probe := func() bool {
+		probed = true
+		expire(h.at)
+		return len(cands) >= n && pick(h.at)
+	}
+	stopped := false
+	for _, sl := range l.Slots[first:] {
+		if !probed && sl.Start > h.at && probe() {
+			stopped = true
 			break
 		}
+		if sl.End-sl.Start < h.minLen {
+			continue
+		}
+		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
+			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
+		}
+		node := &l.Nodes[sl.Node]
+		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) ||
+			lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base()) {
+			continue
+		}
+		start := sl.Start
+		rt := r.Runtime(node.Performance)
+		if !(start+rt <= sl.End) {
+			continue
+		}
+		cost := node.Price * rt
+		if !(cost <= lim.Budget) {
+			continue
+		}
+		// expire the candidates too short for a window starting here.
+		if len(cands) > 0 && start >= minDeadline-1e-9*math.Max(1, math.Abs(minDeadline)) {
+			expire(start)
+		}
+		if s.mark[sl.Node] == s.gen {
+			continue // an overlapping slot of a node already in use: invalid list, keep the first
+		}
+		// insert after the candidates of equal or lower cost.
+		i := len(cands)
+		for i > 0 && cands[i-1].Cost > cost {
+			i--
+		}
+		cands = append(cands, Candidate{})
+		copy(cands[i+1:], cands[i:])
+		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
+		s.mark[sl.Node] = s.gen
+		minDeadline = math.Min(minDeadline, sl.End-rt)
+		if len(cands) < n {
+			continue
+		}
+		if pick(start) {
+			stopped = true
+			break
+		}
+	}
+	if !probed && !stopped {
+		probe()
 	}
 	for _, c := range cands {
 		s.mark[c.Slot.Node] = 0
@@ -532,6 +561,25 @@ func (s *Searcher) makeWindow(start float64, cands []Candidate, chosen []int) sl
 // Find returns the best window for r under the limits and criterion.
 func (s *Searcher) Find(l *slot.List, r slot.Request, lim Limits, c Criterion) (slot.Window, bool, error) {
 	res, err := s.Scan(l, r, lim, c)
+	if err != nil {
+		return slot.Window{}, false, err
+	}
+	return res[0].Window, res[0].Found, nil
+}
+
+// FindAt is Find with one more possible window start: besides the slot
+// starts, the scan also considers a window starting at time at, formed by
+// the slots that contain [at, at + runtime). The replication of
+// anticipation scheduling uses it to reach a reference window's own
+// start, which need not be a slot start of a list from which other
+// windows were subtracted.
+func (s *Searcher) FindAt(l *slot.List, r slot.Request, lim Limits, c Criterion, at float64) (slot.Window, bool, error) {
+	if math.IsNaN(at) || math.IsInf(at, 0) {
+		return slot.Window{}, false, fmt.Errorf("%w: window start %v", ErrBadLimits, at)
+	}
+	h := noHints
+	h.probe, h.at = true, at
+	res, err := s.scan(l, r, lim, []Criterion{c}, h)
 	if err != nil {
 		return slot.Window{}, false, err
 	}

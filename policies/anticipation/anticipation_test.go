@@ -1,0 +1,248 @@
+package anticipation
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/css"
+)
+
+func randomEnv(rng *rand.Rand, nodes int, interval float64) *slot.List {
+	var ns []slot.Node
+	var free []slot.Slot
+	for n := 0; n < nodes; n++ {
+		p := 2 + 8*rng.Float64()
+		base := math.Pow(1.7, p)
+		ns = append(ns, slot.Node{Performance: p, BasePrice: base, Price: base * (0.6 + 0.8*rng.Float64())})
+		owner := interval * 0.1 * rng.Float64()
+		at := rng.Float64() * (interval - owner)
+		free = append(free, slot.Slot{Node: n, Start: 0, End: at}, slot.Slot{Node: n, Start: at + owner, End: interval})
+	}
+	l, err := slot.NewList(ns, free)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func randomJobs(rng *rand.Rand, n int) []css.Job {
+	jobs := make([]css.Job, n)
+	for i := range jobs {
+		jobs[i] = css.Job{
+			Request:     slot.Request{Nodes: 1 + rng.IntN(4), Length: 100 + 400*rng.Float64()},
+			Criterion:   []css.Property{css.Runtime, css.Cost}[rng.IntN(2)],
+			PriceFactor: 0.8 + 0.8*rng.Float64(),
+		}
+	}
+	return jobs
+}
+
+func sim(d Distance, terms ...css.Property) Similarity {
+	return Similarity{Terms: terms, Distance: d, Floor: 1}
+}
+
+func TestDistances(t *testing.T) {
+	ref := css.Alternative{Cost: 100, ProcTime: 50, Start: 0}
+	can := css.Alternative{Cost: 130, ProcTime: 10, Start: 5}
+	// E_C = 0.3, E_T = 0.8, E_S = 5 / max(0, 1) = 5.
+	for _, c := range []struct {
+		s    Similarity
+		want float64
+	}{
+		{sim(Linear, css.Cost, css.ProcTime), 1.1},
+		{sim(Geometric, css.Cost, css.ProcTime), math.Sqrt(0.09 + 0.64)},
+		{sim(Geometric, css.Cost, css.ProcTime, css.Start), math.Sqrt(0.09 + 0.64 + 25)},
+	} {
+		if got := c.s.Of(can, ref); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%v %v: %v, want %v", c.s.Distance, c.s.Terms, got, c.want)
+		}
+	}
+	for _, bad := range []Similarity{{}, sim(Linear, css.Utility), {Terms: []css.Property{css.Cost}, Distance: 7, Floor: 1}, {Terms: []css.Property{css.Cost}}} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	if _, err := ParseDistance("manhattan"); err == nil {
+		t.Error("unknown distance parsed")
+	}
+}
+
+// TestEmptyConflictSetIsReproducedExactly: when the reference windows of
+// ANT do not overlap, the replication (with the start term, trying the
+// reference's start) places every job exactly in its reference window,
+// with either distance.
+func TestEmptyConflictSetIsReproducedExactly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	compared, batches := 0, 0
+	for iter := 0; iter < 200; iter++ {
+		l := randomEnv(rng, 10+rng.IntN(10), 800)
+		jobs := randomJobs(rng, 1+rng.IntN(4))
+		for _, d := range []Distance{Linear, Geometric} {
+			s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(d, css.Cost, css.ProcTime, css.Start)}
+			s.Similarity.AtReferenceStart = true
+			ref, plan, err := s.Schedule(l, jobs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refs, has := References(ref)
+			var ws []slot.Window
+			for i := range refs {
+				if has[i] {
+					ws = append(ws, refs[i].Window)
+				}
+			}
+			if slot.CheckDisjoint(ws) != nil {
+				continue // a conflict: replication must differ somewhere
+			}
+			batches++
+			for i := range jobs {
+				a, ok := plan.Choice(i)
+				if ok != has[i] {
+					t.Fatalf("iter %d job %d: placed %v, reference %v", iter, i, ok, has[i])
+				}
+				if !ok {
+					continue
+				}
+				compared++
+				if a.Start != refs[i].Start || !sameNodes(a.Window, refs[i].Window) {
+					t.Fatalf("iter %d job %d %v: replicated %+v, reference %+v", iter, i, d, a.Window, refs[i].Window)
+				}
+			}
+		}
+	}
+	if batches < 50 || compared < 100 {
+		t.Errorf("only %d conflict-free batches, %d windows compared", batches, compared)
+	}
+}
+
+// TestAnticipationIsFeasible: ANT's schedule is a valid, non-overlapping
+// schedule in free time within price limits; a batch of one job (no
+// conflict) reproduces its reference exactly; every job that has an
+// ideal alternative gets a reference.
+func TestAnticipationIsFeasible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, d := range []Distance{Linear, Geometric} {
+		s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(d, css.Cost, css.ProcTime)}
+		placed := 0
+		for iter := 0; iter < 30; iter++ {
+			l := randomEnv(rng, 8+rng.IntN(12), 800)
+			jobs := randomJobs(rng, 1+rng.IntN(12))
+			ref, plan, err := s.Schedule(l, jobs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := css.CheckPlan(l, jobs, plan); err != nil {
+				t.Fatalf("iter %d: %v", iter, err)
+			}
+			if ua := ref.Mean(css.Utility); ua > 10+1e-9 {
+				t.Fatalf("iter %d: reference Ua %v", iter, ua)
+			}
+			for i := range jobs {
+				_, hasRef := ref.Choice(i)
+				if hasRef != (len(ref.Alternatives[i]) > 0) {
+					t.Fatalf("iter %d job %d: reference %v with %d ideal alternatives", iter, i, hasRef, len(ref.Alternatives[i]))
+				}
+				if a, ok := plan.Choice(i); ok {
+					placed++
+					if a.Utility < 0 || a.Utility > 100 {
+						t.Fatalf("utility %v", a.Utility)
+					}
+				}
+			}
+			one := jobs[:1]
+			ref1, plan1, err := s.Schedule(l, one, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, ok := plan1.Choice(0)
+			b, refOK := ref1.Choice(0)
+			if ok != refOK || ok && (math.Abs(a.Cost-b.Cost) > 1e-9*b.Cost || math.Abs(a.ProcTime-b.ProcTime) > 1e-9*b.ProcTime) {
+				t.Fatalf("iter %d: one job replicated as %+v, reference %+v", iter, a, b)
+			}
+		}
+		if placed < 100 {
+			t.Errorf("%v: only %d jobs placed", d, placed)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	l := randomEnv(rng, 4, 800)
+	jobs := randomJobs(rng, 2)
+	s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(Linear, css.Cost)}
+	if _, _, err := s.Schedule(l, jobs, []float64{1}); err == nil {
+		t.Error("reference starts of the wrong length accepted")
+	}
+	bad := append([]css.Job(nil), jobs...)
+	bad[1].Criterion = css.Utility
+	if _, _, err := s.Schedule(l, bad, nil); err == nil {
+		t.Error("a utility criterion accepted")
+	}
+	var r Replicator
+	if _, err := r.Replicate(l, jobs, nil, nil, s.Similarity); err == nil {
+		t.Error("missing references accepted")
+	}
+	if _, err := r.Replicate(l, jobs, make([]css.Alternative, 2), nil, Similarity{}); err == nil {
+		t.Error("an empty similarity accepted")
+	}
+	// an empty interval: nothing is placed, no error.
+	ref, plan, err := s.Schedule(&slot.List{Nodes: l.Nodes}, jobs, nil)
+	if err != nil || ref.Scheduled() != 0 || plan.Scheduled() != 0 {
+		t.Errorf("empty interval: %d %d %v", ref.Scheduled(), plan.Scheduled(), err)
+	}
+}
+
+func sameNodes(a, b slot.Window) bool {
+	in := map[int]bool{}
+	for _, s := range a.Slots {
+		in[s.Node] = true
+	}
+	for _, s := range b.Slots {
+		if !in[s.Node] {
+			return false
+		}
+	}
+	return len(a.Slots) == len(b.Slots)
+}
+
+// TestReplicatingAFeasiblePlan: a CSS plan has no conflict, so replicating
+// it with the start term at the reference starts gives it back exactly.
+func TestReplicatingAFeasiblePlan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	var cs css.Scheduler
+	var r Replicator
+	compared := 0
+	for iter := 0; iter < 40; iter++ {
+		l := randomEnv(rng, 8+rng.IntN(10), 800)
+		jobs := randomJobs(rng, 2+rng.IntN(8))
+		ref, err := cs.Schedule(l, jobs, css.CostMaxUtilityLimit(10))
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, has := References(ref)
+		exact := sim(Linear, css.Cost, css.ProcTime, css.Start)
+		exact.AtReferenceStart = true
+		plan, err := r.Replicate(l, jobs, refs, has, exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := css.CheckPlan(l, jobs, plan); err != nil {
+			t.Fatal(err)
+		}
+		for i := range jobs {
+			a, ok := plan.Choice(i)
+			if ok != has[i] || ok && (a.Start != refs[i].Start || !sameNodes(a.Window, refs[i].Window)) {
+				t.Fatalf("iter %d job %d: replicated %+v (%v), reference %+v", iter, i, a.Window, ok, refs[i].Window)
+			}
+			if ok {
+				compared++
+			}
+		}
+	}
+	if compared < 100 {
+		t.Errorf("only %d windows compared", compared)
+	}
+}
