@@ -3,6 +3,7 @@ package toporkov
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // CSS2014Config holds every constant of the environment of Toporkov et
@@ -139,23 +140,20 @@ func DefaultCSS2014Config() CSS2014Config {
 	}
 }
 
-// criterionNames are the user criteria a job may name.
-var criterionNames = []string{"start", "finish", "runtime", "cost"}
-
 // Validate checks every value; the error is a *ConfigError naming the key
 // (below the config's own root, e.g. "nodes.performance.min").
 func (c CSS2014Config) Validate() error {
 	n, o, j := c.Nodes, c.Owners, c.Jobs
 	if err := firstErr(
 		positive("cycle", c.Cycle),
-		intRange("nodes.count", IntRange{n.Count, n.Count}, 1, MaxSlots),
+		intValue("nodes.count", n.Count, 1, MaxSlots),
 		floatRange("nodes.performance", n.Performance, 0, true),
 		positive("nodes.price_per_performance", n.PricePerPerformance),
 		nonNegative("nodes.margin_sd", n.MarginSD),
 		spread("nodes.margin_limit", n.MarginLimit),
 		ownerLoad("owners.load", o.Load),
 		floatRange("owners.job_length", o.JobLength, 0, true),
-		intRange("jobs.count", IntRange{j.Count, j.Count}, 1, MaxJobs),
+		intValue("jobs.count", j.Count, 1, MaxJobs),
 		intRange("jobs.nodes", j.Nodes, 1, MaxSlots),
 		floatRange("jobs.time", j.Time, 0, true),
 		floatRange("jobs.min_performance", j.MinPerformance, 0, false),
@@ -206,15 +204,11 @@ func fraction(key string, r FloatRange) error {
 
 func criteria(key string, names []string) error {
 	if len(names) == 0 {
-		return cerr(key, "must name at least one of %v", criterionNames)
+		return cerr(key, "must name at least one of %v", UserCriteria)
 	}
 	for i, s := range names {
-		ok := false
-		for _, c := range criterionNames {
-			ok = ok || s == c
-		}
-		if !ok {
-			return cerr(fmt.Sprintf("%s[%d]", key, i), "must be one of %v (got %q)", criterionNames, s)
+		if !slices.Contains(UserCriteria, s) {
+			return cerr(fmt.Sprintf("%s[%d]", key, i), "must be one of %v (got %q)", UserCriteria, s)
 		}
 	}
 	return nil
