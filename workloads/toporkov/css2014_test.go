@@ -21,14 +21,14 @@ func TestCSS2014DefaultsAreThePapers(t *testing.T) {
 func TestCSS2014ValidateNamesTheKey(t *testing.T) {
 	cases := map[string]func(c *CSS2014Config){
 		"cycle":                       func(c *CSS2014Config) { c.Cycle = 0 },
-		"nodes.count":             func(c *CSS2014Config) { c.Nodes.Count = 0 },
+		"nodes.count":                 func(c *CSS2014Config) { c.Nodes.Count = 0 },
 		"nodes.performance.min":       func(c *CSS2014Config) { c.Nodes.Performance.Min = 0 },
 		"nodes.price_per_performance": func(c *CSS2014Config) { c.Nodes.PricePerPerformance = -1 },
 		"nodes.margin_sd":             func(c *CSS2014Config) { c.Nodes.MarginSD = math.NaN() },
 		"nodes.margin_limit":          func(c *CSS2014Config) { c.Nodes.MarginLimit = 1 },
 		"owners.load":                 func(c *CSS2014Config) { c.Owners.Load = 0.99 },
 		"owners.job_length.max":       func(c *CSS2014Config) { c.Owners.JobLength.Max = 1 },
-		"jobs.count":              func(c *CSS2014Config) { c.Jobs.Count = 0 },
+		"jobs.count":                  func(c *CSS2014Config) { c.Jobs.Count = 0 },
 		"jobs.nodes.min":              func(c *CSS2014Config) { c.Jobs.Nodes.Min = 0 },
 		"jobs.time.min":               func(c *CSS2014Config) { c.Jobs.Time.Min = 0 },
 		"jobs.budget.min":             func(c *CSS2014Config) { c.Jobs.Budget.Min = 0 },
