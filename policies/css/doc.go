@@ -37,5 +37,21 @@
 //   - Scheduler.Backfill is conservative backfilling on the slot list in
 //     batch order, as a Plan with one alternative per scheduled job.
 //
+// The generalisations of Toporkov et al. 2014 ("Методы и эвристики
+// планирования …", sections 1.2–1.4 and 3.2) build on that API:
+//
+//   - MinProcScheduler: alternatives by each user's criterion, then the
+//     least total processor time under B* = Σ mean alternative cost, as
+//     a BatchScheduler;
+//   - Sliced cuts the batch into k sub-batches (SubBatches), each
+//     scheduled on what the previous ones left (МПСР);
+//   - Hybrid schedules the first N_CSS jobs by CSS and the rest by
+//     Backfill on what is left (МПБ);
+//   - Timeline is the free time as merged per-node intervals that can be
+//     released and taken again; Shift moves the chosen windows as early
+//     as their own nodes allow (ЦСПС);
+//   - KeepPlan and Replan execute a plan with actual runtimes: CSS keeps
+//     it, backfilling re-plans on every early completion.
+//
 // The package only decides: the experiments run in scenarios/slotexp.
 package css
