@@ -6,11 +6,11 @@ package slotexp
 // garbled ("8 1 3"); it is read as 318.1 = 262.6 + 55.5, as in the start
 // and runtime rows, where finish = start + runtime to the rounding.
 var css2014Table1 = map[string][5]float64{
-	"gen_start":   {12.8, 171.7, 56.1, 227.8, 1281.1},
-	"gen_runtime": {10.6, 214.5, 39.3, 253.9, 1278.5},
-	"gen_finish":  {12.2, 169.6, 45, 205.5, 1283.2},
-	"gen_cost":    {12.9, 262.6, 55.5, 318.1, 1098.3},
-	"css":         {12.1, 222, 50.3, 272.3, 1248.4},
+	"gen_by_start":   {12.8, 171.7, 56.1, 227.8, 1281.1},
+	"gen_by_runtime": {10.6, 214.5, 39.3, 253.9, 1278.5},
+	"gen_by_finish":  {12.2, 169.6, 45, 205.5, 1283.2},
+	"gen_by_cost":    {12.9, 262.6, 55.5, 318.1, 1098.3},
+	"css":            {12.1, 222, 50.3, 272.3, 1248.4},
 }
 
 // css2014Table2 holds Table 2: per owner's unit price c, the node's busy

@@ -18,7 +18,7 @@ const (
 )
 
 // measureNames are the metric suffixes of the measures.
-var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc", "start_proc"}
+var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc", "start_plus_proc"}
 
 func measures(w slot.Window) [numMeasures]float64 {
 	a := css.NewAlternative(w)
@@ -109,13 +109,14 @@ func (t *variantTally) add(o Outcome, criterion []int) {
 }
 
 // metrics returns the variant's metrics under its name: failed-cycle
-// share, planned means per job, per-criterion means (when criteria are
-// given), actual means (when simulated), and batch totals per cycle.
+// share, planned means per job, per-criterion means under
+// name_by_<criterion>_ (when criteria are given), actual means under
+// name_actual_ (when simulated), and batch totals per cycle.
 func (t *variantTally) metrics(m results.Metrics, name string, criteria []string, withAlts, withActual bool) results.Metrics {
 	m = m.Add(name+"_failed_share", div(float64(t.failed), float64(t.cycles)))
 	m = t.planned.metrics(m, name, withAlts)
 	for c, crit := range criteria {
-		m = t.byCriterion[c].metrics(m, name+"_"+crit, withAlts)
+		m = t.byCriterion[c].metrics(m, name+"_by_"+crit, withAlts)
 	}
 	if withActual {
 		m = t.actual.metrics(m, name+"_actual", false)

@@ -70,8 +70,8 @@ func TestCSS2014UserCriteriaWinTheirColumns(t *testing.T) {
 	groups := []string{"start", "runtime", "finish", "cost"}
 	for _, col := range []string{"runtime", "finish", "cost"} {
 		for _, g := range groups {
-			if g != col && m["gen_"+g+"_"+col] <= m["gen_"+col+"_"+col] {
-				t.Errorf("column %s: group %s (%v) beats group %s (%v)", col, g, m["gen_"+g+"_"+col], col, m["gen_"+col+"_"+col])
+			if g != col && m["gen_by_"+g+"_"+col] <= m["gen_by_"+col+"_"+col] {
+				t.Errorf("column %s: group %s (%v) beats group %s (%v)", col, g, m["gen_by_"+g+"_"+col], col, m["gen_by_"+col+"_"+col])
 			}
 		}
 	}
@@ -99,5 +99,25 @@ func BenchmarkCSS2014Cycle(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestCSS2014MetricNamesAreUnique(t *testing.T) {
+	env := mediumEnv()
+	env.Nodes.Owned = &toporkov.CSS2014OwnedNode{Node: 0, Performance: 6, Price: 6}
+	g, err := toporkov.NewCSS2014Generator(env, sim.NewStreams(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := RunCSS2014(g, CSS2014Config{Cycles: 2, Variants: CSS2014Variants(), Slices: 2, HybridCSSJobs: 10, Actual: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, x := range m {
+		if seen[x.Name] {
+			t.Errorf("metric %s reported twice", x.Name)
+		}
+		seen[x.Name] = true
 	}
 }
