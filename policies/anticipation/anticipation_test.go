@@ -7,6 +7,7 @@ import (
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/policies/slots"
 )
 
 func randomEnv(rng *rand.Rand, nodes int, interval float64) *slot.List {
@@ -244,5 +245,36 @@ func TestReplicatingAFeasiblePlan(t *testing.T) {
 	}
 	if compared < 100 {
 		t.Errorf("only %d windows compared", compared)
+	}
+}
+
+// TestCriterionSkipsOnlyWhatCannotWin: the replication criterion's
+// shortcuts (new windows only, start-error bound) find the same window
+// as comparing every window at every position.
+func TestCriterionSkipsOnlyWhatCannotWin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	var s slots.Searcher
+	for iter := 0; iter < 300; iter++ {
+		l := randomEnv(rng, 6+rng.IntN(20), 800)
+		j := randomJobs(rng, 1)[0]
+		ref := css.Alternative{Start: 800 * rng.Float64(), Cost: 500 + 5000*rng.Float64(), ProcTime: 50 + 400*rng.Float64(), Runtime: 10 + 100*rng.Float64()}
+		ref.Finish = ref.Start + ref.Runtime
+		for _, sm := range []Similarity{sim(Linear, css.Cost, css.ProcTime), sim(Geometric, css.Cost, css.ProcTime, css.Start), sim(Linear, css.Runtime, css.Finish)} {
+			fast := newCriterion(sm, ref)
+			full := newCriterion(sm, ref)
+			full.full = true
+			a, okA, err := s.Find(l, j.Request, j.Limits(), fast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wa := append([]slot.Slot(nil), a.Slots...)
+			b, okB, err := s.Find(l, j.Request, j.Limits(), full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if okA != okB || okA && (a.Start != b.Start || !sameNodes(slot.Window{Slots: wa}, b)) {
+				t.Fatalf("iter %d %v: shortcut %v %+v, full %v %+v", iter, sm.Terms, okA, wa, okB, b)
+			}
+		}
 	}
 }

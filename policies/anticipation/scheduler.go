@@ -2,6 +2,7 @@ package anticipation
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -69,8 +70,7 @@ func (s *Scheduler) Reference(l *slot.List, jobs []css.Job) (css.Plan, error) {
 // Schedule runs all three steps on l (not modified) and returns the
 // reference and the feasible plan. starts, when not nil, replaces the
 // reference start of every job (the paper's section 4.2 takes it from a
-// prior backfilling schedule; starts[i] is used when job i has a
-// reference). The utility of each placed window is measured against the
+// prior backfilling schedule); a NaN keeps the reference's own start. The utility of each placed window is measured against the
 // job's ideal alternatives.
 func (s *Scheduler) Schedule(l *slot.List, jobs []css.Job, starts []float64) (ref, plan css.Plan, err error) {
 	if err := s.Similarity.Validate(); err != nil {
@@ -86,7 +86,9 @@ func (s *Scheduler) Schedule(l *slot.List, jobs []css.Job, starts []float64) (re
 	refs, has := References(ref)
 	if starts != nil {
 		for i := range refs {
-			refs[i].Start = starts[i]
+			if !math.IsNaN(starts[i]) {
+				refs[i].Start = starts[i]
+			}
 		}
 	}
 	plan, err = s.rep.Replicate(l, jobs, refs, has, s.Similarity)

@@ -117,23 +117,49 @@ func (s Similarity) of(v *[6]float64, ref *css.Alternative) float64 {
 // along it) and, at the reference's own start, the reference's own
 // nodes when they are all candidates there, so that a reference free on
 // the list is found exactly.
+//
+// A criterion serves one search (one job): it remembers the best
+// distance it returned and the candidates of its last call, which lets
+// it skip what cannot win. Without a start or finish term the distance
+// of a window does not depend on where it starts, so after a call that only added
+// one candidate it compares only the windows that contain it (the others
+// were compared before, and on ties the earlier window is kept anyway);
+// with a start term, a position whose start error alone reaches the best
+// distance is skipped.
 type criterion struct {
 	sim      Similarity
 	ref      css.Alternative
 	refNodes []int
-	needMax  bool // a term needs the longest runtime of a window
+	terms    []term
+	hasStart bool    // a term is the start
+	byStart  bool    // a term depends on the start (start, finish)
+	startInv float64 // 1 / denominator of the start error
+	best     float64
+	prev     []int // nodes of the candidates at the last call
 	pos      []int
+	full     bool // compare every window at every call (for tests)
+}
+
+// term is one distance term: the property, its reference value and the
+// inverse of its denominator.
+type term struct {
+	p        css.Property
+	ref, inv float64
 }
 
 func newCriterion(sim Similarity, ref css.Alternative) *criterion {
-	c := &criterion{sim: sim, ref: ref}
+	c := &criterion{sim: sim, ref: ref, best: math.Inf(1)}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
 	for _, t := range sim.Terms {
-		if t == css.Runtime || t == css.Finish {
-			c.needMax = true
+		r := ref.Value(t)
+		inv := 1 / math.Max(math.Abs(r), sim.Floor)
+		c.terms = append(c.terms, term{p: t, ref: r, inv: inv})
+		if t == css.Start {
+			c.hasStart, c.startInv = true, inv
 		}
+		c.byStart = c.byStart || t == css.Start || t == css.Finish
 	}
 	return c
 }
@@ -141,34 +167,79 @@ func newCriterion(sim Similarity, ref css.Alternative) *criterion {
 func (c *criterion) Name() string      { return "similarity" }
 func (c *criterion) StopAtFirst() bool { return false }
 
+// dist returns the distance of a window with the given values.
+func (c *criterion) dist(v *[6]float64) float64 {
+	d := 0.0
+	for _, t := range c.terms {
+		e := math.Abs(t.ref-v[t.p]) * t.inv
+		if c.sim.Distance == Geometric {
+			d += e * e
+		} else {
+			d += e
+		}
+	}
+	if c.sim.Distance == Geometric {
+		return math.Sqrt(d)
+	}
+	return d
+}
+
+// added returns the index of the one candidate added since the last
+// call, or −1 when the candidates changed otherwise; it remembers the
+// current candidates.
+func (c *criterion) added(cands []slots.Candidate) int {
+	at := -1
+	if len(cands) == len(c.prev)+1 {
+		at = len(c.prev)
+		for i, p := range c.prev {
+			if cands[i].Slot.Node != p {
+				at = i
+				break
+			}
+		}
+		for i := at; i < len(c.prev); i++ {
+			if cands[i+1].Slot.Node != c.prev[i] {
+				at = -1
+				break
+			}
+		}
+	}
+	c.prev = c.prev[:0]
+	for _, cd := range cands {
+		c.prev = append(c.prev, cd.Slot.Node)
+	}
+	return at
+}
+
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
+	from, to := 0, len(cands)-n // the first candidates of the blocks compared
+	if newAt := c.added(cands); newAt >= 0 && !c.byStart && !c.full {
+		from, to = max(0, newAt-n+1), min(newAt, len(cands)-n)
+	}
 	if len(cands) < n {
 		return 0, nil, false
+	}
+	if c.hasStart && !c.full && math.Abs(start-c.ref.Start)*c.startInv >= c.best {
+		return 0, nil, false // the start error alone is no better
 	}
 	best, at := math.Inf(1), -1
 	var v [6]float64
 	v[css.Start] = start
-	cost, proc := 0.0, 0.0
-	for i, cd := range cands {
-		cost += cd.Cost
-		proc += cd.Runtime
-		if i >= n {
-			cost -= cands[i-n].Cost
-			proc -= cands[i-n].Runtime
+	for j := from; j <= to; j++ {
+		// sum each block afresh: a sliding sum would give one set of
+		// slots different totals at different positions.
+		cost, proc, longest := 0.0, 0.0, 0.0
+		for _, x := range cands[j : j+n] {
+			cost += x.Cost
+			proc += x.Runtime
+			longest = math.Max(longest, x.Runtime)
 		}
-		if i < n-1 || !(cost <= budget) {
+		if !(cost <= budget) {
 			continue
 		}
-		v[css.Cost], v[css.ProcTime] = cost, proc
-		if c.needMax {
-			longest := 0.0
-			for _, x := range cands[i-n+1 : i+1] {
-				longest = math.Max(longest, x.Runtime)
-			}
-			v[css.Runtime], v[css.Finish] = longest, start+longest
-		}
-		if d := c.sim.of(&v, &c.ref); d < best {
-			best, at = d, i-n+1
+		v[css.Cost], v[css.ProcTime], v[css.Runtime], v[css.Finish] = cost, proc, longest, start+longest
+		if d := c.dist(&v); d < best {
+			best, at = d, j
 		}
 	}
 	buf = buf[:0]
@@ -186,6 +257,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 	if math.IsInf(best, 1) {
 		return 0, nil, false
 	}
+	c.best = math.Min(c.best, best)
 	return best, buf, true
 }
 
@@ -215,5 +287,5 @@ func (c *criterion) refWindow(start, budget float64, cands []slots.Candidate, v 
 		return 0, false
 	}
 	v[css.Cost], v[css.ProcTime], v[css.Runtime], v[css.Finish] = cost, proc, longest, start+longest
-	return c.sim.of(v, &c.ref), true
+	return c.dist(v), true
 }

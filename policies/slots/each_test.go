@@ -228,3 +228,84 @@ func TestFindAtAlsoTriesTheGivenStart(t *testing.T) {
 		t.Error("a NaN start accepted")
 	}
 }
+
+// TestBoundsKeepTheDPExact: on batches too large for brute force, the
+// DP with its shortcuts (the free optimum, the LP and Lagrangian bounds
+// against a rounded incumbent) finds the same optimum as the plain
+// Pareto DP, for utility-like constrained values (some jobs' values on a
+// line, as cost criteria give) and for random ones.
+func TestBoundsKeepTheDPExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	var fast, plain DP
+	plain.noBound = true
+	for iter := 0; iter < 400; iter++ {
+		n := 5 + rng.IntN(30)
+		pairs := make([][]Pair, n)
+		total := 0.0
+		for i := range pairs {
+			k := 1 + rng.IntN(8)
+			linear := rng.IntN(2) == 0
+			lo, hi := 100+1000*rng.Float64(), 0.0
+			hi = lo + 500*rng.Float64()
+			for a := 0; a < k; a++ {
+				g := lo + (hi-lo)*rng.Float64()
+				z := 100 * rng.Float64()
+				if linear {
+					z = 100 * (g - lo) / (hi - lo)
+				}
+				if iter%4 == 0 {
+					g, z = float64(rng.IntN(5)), float64(rng.IntN(5))
+				}
+				pairs[i] = append(pairs[i], Pair{Constrained: z, Objective: g})
+			}
+			total += 50
+		}
+		maximize := rng.IntN(4) != 0
+		limit := total * rng.Float64() * 0.4
+		a, okA, err := fast.Solve(pairs, maximize, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ia := append([]int(nil), a...)
+		b, okB, err := plain.Solve(pairs, maximize, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if okA != okB {
+			t.Fatalf("iter %d: feasible %v, plain %v", iter, okA, okB)
+		}
+		if !okA {
+			continue
+		}
+		ga, gb := 0.0, 0.0
+		za := 0.0
+		for i := range pairs {
+			ga += pairs[i][ia[i]].Objective
+			za += pairs[i][ia[i]].Constrained
+			gb += pairs[i][b[i]].Objective
+		}
+		if math.Abs(ga-gb) > 1e-9*math.Max(1, math.Abs(gb)) || za > limit {
+			t.Fatalf("iter %d (n %d, max %v): objective %v (z %v), plain DP %v", iter, n, maximize, ga, za, gb)
+		}
+	}
+}
+
+// TestBoundSurvivesRounding: a batch of the ALP/AMP experiment whose
+// time limit T* equals its least total time, with alternatives whose
+// times differ in the last bits: the bounded DP must still find the
+// richest choice within T* (it once pruned it on the rounding of the
+// partial sums).
+func TestBoundSurvivesRounding(t *testing.T) {
+	a := [][]Alt{{{Time: 32.54498852477538, Cost: 124.86423640368913}, {Time: 32.54498852477537, Cost: 124.86423640368913}, {Time: 32.54498852477538, Cost: 124.86423640368913}, {Time: 32.54498852477538, Cost: 124.86423640368913}, {Time: 32.54498852477539, Cost: 124.86423640368913}, {Time: 32.54498852477536, Cost: 124.86423640368913}, {Time: 33.163063544787406, Cost: 122.02073056825448}, {Time: 33.163063544787406, Cost: 129.84073258837873}, {Time: 33.163063544787406, Cost: 129.84073258837873}}, {{Time: 47.98440567938779, Cost: 203.17974377468954}, {Time: 47.984405679387805, Cost: 203.18307603416952}}, {{Time: 128.99387065230457, Cost: 1266.9012677461305}}, {{Time: 65.45604541023161, Cost: 142.50776324396526}, {Time: 64.11916728049471, Cost: 134.65646257442617}, {Time: 65.45604541023164, Cost: 142.50776324396526}, {Time: 64.11916728049468, Cost: 134.65646257442617}, {Time: 64.15998211064306, Cost: 151.2211634601025}, {Time: 64.15998211064306, Cost: 151.2211634601025}, {Time: 64.15998211064311, Cost: 151.2211634601025}, {Time: 64.15998211064311, Cost: 151.2211634601025}}}
+	var w DP
+	fastest, ok, err := w.Optimize(a, Time, false, Time, math.Inf(1))
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	plain := DP{noBound: true}
+	want, _, _ := plain.Optimize(a, Cost, true, Time, fastest.Time)
+	got, ok, err := w.Optimize(a, Cost, true, Time, fastest.Time)
+	if err != nil || !ok || got.Cost != want.Cost {
+		t.Fatalf("richest within T*: %+v %v %v, plain DP %+v", got, ok, err, want)
+	}
+}
