@@ -89,7 +89,7 @@ func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cy
 		return nil, fmt.Errorf("slotexp: hybrid CSS jobs must be in [0, %d] (got %d)", env.Jobs.Count, cfg.HybridCSSJobs)
 	}
 	for _, v := range CSS2014Variants() {
-		c.tally[v] = &variantTally{byCriterion: make([]jobSums, len(criterionOrder))}
+		c.tally[v] = &variantTally{byCriterion: make([]jobsWithAlts, len(criterionOrder))}
 	}
 	return c, nil
 }

@@ -6,61 +6,40 @@ import (
 	"github.com/schedsim/schedsim/results"
 )
 
-// Measures of one job's window, in the order of the Measure… constants.
-const (
-	MeasureStart     = iota // window start (Тстарт)
-	MeasureRuntime          // runtime on the slowest node
-	MeasureFinish           // start + runtime
-	MeasureCost             // total cost
-	MeasureProc             // processor time Тпроц: the sum of the parts' lengths
-	MeasureStartProc        // Тстарт + Тпроц, the combined index of Fig. 7
-	numMeasures
-)
-
-// measureNames are the metric suffixes of the measures.
-var measureNames = [numMeasures]string{"start", "runtime", "finish", "cost", "proc", "start_plus_proc"}
-
-func measures(w slot.Window) [numMeasures]float64 {
-	a := css.NewAlternative(w)
-	return [numMeasures]float64{a.Start, a.Runtime, a.Finish, a.Cost, a.ProcTime, a.Start + a.ProcTime}
+// jobsWithAlts adds to the per-job sums of the other experiments the
+// number of alternatives the jobs had (Table 1's N_A).
+type jobsWithAlts struct {
+	jobSums
+	alternatives int
 }
 
-// jobSums accumulates the measures of scheduled jobs.
-type jobSums struct {
-	jobs, alternatives int
-	sum                [numMeasures]float64
-}
-
-func (s *jobSums) add(w slot.Window, alts int) {
-	s.jobs++
+func (s *jobsWithAlts) add(w slot.Window, alts int) {
+	s.jobSums.add(css.NewAlternative(w))
 	s.alternatives += alts
-	m := measures(w)
-	for k := range m {
-		s.sum[k] += m[k]
-	}
 }
 
-// metrics appends prefix_alternatives (when withAlts), then
-// prefix_<measure> for every measure: means per scheduled job.
-func (s *jobSums) metrics(m results.Metrics, prefix string, withAlts bool) results.Metrics {
+// metrics appends prefix_alternatives (when withAlts), then the means per
+// scheduled job of start, runtime, finish, cost, proc (Тпроц) and
+// start_plus_proc (Тстарт + Тпроц, Fig. 7's index).
+func (s *jobsWithAlts) metrics(m results.Metrics, prefix string, withAlts bool) results.Metrics {
 	n := float64(s.jobs)
 	if withAlts {
 		m = m.Add(prefix+"_alternatives", div(float64(s.alternatives), n))
 	}
-	for k, name := range measureNames {
-		m = m.Add(prefix+"_"+name, div(s.sum[k], n))
-	}
+	m = m.Add(prefix+"_start", div(s.start, n)).Add(prefix+"_runtime", div(s.runtime, n))
+	m = m.Add(prefix+"_finish", div(s.finish, n)).Add(prefix+"_cost", div(s.cost, n))
+	m = m.Add(prefix+"_proc", div(s.procTime, n)).Add(prefix+"_start_plus_proc", div(s.start+s.procTime, n))
 	return m
 }
 
 // variantTally accumulates one scheduling variant over the cycles.
 type variantTally struct {
 	cycles, failed int
-	planned        jobSums
+	planned        jobsWithAlts
 	// byCriterion holds the planned measures per user criterion (the rows
 	// of Table 1), in the order of the criteria given to the tally.
-	byCriterion []jobSums
-	actual      jobSums // with actual runtimes (Table 3)
+	byCriterion []jobsWithAlts
+	actual      jobsWithAlts // with actual runtimes (Table 3)
 	// batchProc and batchCost sum, over the cycles, the processor time and
 	// cost of the scheduled jobs (the VO criterion and the total cost).
 	batchProc, batchCost float64
