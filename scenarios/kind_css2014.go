@@ -34,7 +34,8 @@ type CSS2014Params struct {
 	// CSS2014Config is the environment.
 	toporkov.CSS2014Config `yaml:",inline"`
 	// LoadLevel, when set, names an entry of LoadLevels that replaces
-	// owners.load.
+	// owners.load (set one or the other; "" keeps owners.load, whose
+	// default is the medium level's).
 	LoadLevel string `yaml:"load_level"`
 	// LoadLevels maps the paper's load levels to owners' loads,
 	// calibrated on the share of failed cycles of the generalised scheme
@@ -57,13 +58,12 @@ type CSS2014Params struct {
 }
 
 // NewCSS2014Params returns the defaults: the paper's environment at the
-// medium load level, every variant, k = 1, half the batch by CSS in the
-// hybrid, 1 000 cycles.
+// medium load level (owners.load 0.28), every variant, k = 1, half the
+// batch by CSS in the hybrid, 1 000 cycles.
 func NewCSS2014Params() *CSS2014Params {
 	return &CSS2014Params{
 		Cycles:         1000,
 		CSS2014Config:  toporkov.DefaultCSS2014Config(),
-		LoadLevel:      "medium",
 		LoadLevels:     DefaultCSS2014LoadLevels(),
 		Variants:       slotexp.CSS2014Variants(),
 		Slices:         1,

@@ -87,3 +87,17 @@ func TestCSS2014BadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestCSS2014LoadLevels(t *testing.T) {
+	p := NewCSS2014Params()
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Owners.Load != DefaultCSS2014LoadLevels()["medium"] {
+		t.Errorf("default owners.load %v is not the medium level %v", p.Owners.Load, DefaultCSS2014LoadLevels()["medium"])
+	}
+	p.LoadLevel = "high"
+	if err := p.Validate(); err != nil || p.Owners.Load != DefaultCSS2014LoadLevels()["high"] {
+		t.Errorf("load_level high: owners.load %v, err %v", p.Owners.Load, err)
+	}
+}

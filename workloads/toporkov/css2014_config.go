@@ -76,7 +76,8 @@ type CSS2014OwnedNode struct {
 // 0.03, low < 0.0002); Load is the knob that produces it.
 type CSS2014Owners struct {
 	// Load is the long-run share of node time taken by local jobs, in
-	// [0, MaxOwnerLoad].
+	// [0, MaxOwnerLoad] (0.28: the medium load level, calibrated by the
+	// scenarios kind css2014).
 	Load float64 `yaml:"load"`
 	// JobLength is the length of one local job, drawn uniformly
 	// (U[20, 100]: not in the paper).
@@ -127,7 +128,7 @@ func DefaultCSS2014Config() CSS2014Config {
 			MarginSD:            0.2,
 			MarginLimit:         0.6,
 		},
-		Owners: CSS2014Owners{Load: 0.1, JobLength: FloatRange{20, 100}},
+		Owners: CSS2014Owners{Load: 0.28, JobLength: FloatRange{20, 100}},
 		Jobs: CSS2014Jobs{
 			Count:          20,
 			Nodes:          IntRange{2, 6},
