@@ -101,3 +101,18 @@ func TestCSS2014LoadLevels(t *testing.T) {
 		t.Errorf("load_level high: owners.load %v, err %v", p.Owners.Load, err)
 	}
 }
+
+func TestPlotMetricsValidation(t *testing.T) {
+	base := "name: p\nmodel: css2014\nseed: 1\nreplications: 1\nparams: {cycles: 1}\nsweep:\n  - {key: slices, values: [1, 2]}\nplots:\n  - "
+	if _, err := Parse([]byte(base+"{name: ok, metrics: [gen_proc, gen_cost], x: slices}\n"), "p.yaml", "."); err != nil {
+		t.Fatalf("metrics: %v", err)
+	}
+	for _, bad := range []string{
+		"{name: both, metrics: [gen_proc], metric: gen_cost, x: slices}",
+		"{name: none, x: slices}",
+	} {
+		if _, err := Parse([]byte(base+bad+"\n"), "p.yaml", "."); err == nil || !strings.Contains(err.Error(), "plots") {
+			t.Errorf("%s: err = %v", bad, err)
+		}
+	}
+}
