@@ -275,6 +275,14 @@ func TestCriterionSkipsOnlyWhatCannotWin(t *testing.T) {
 			if okA != okB || okA && (a.Start != b.Start || !sameNodes(slot.Window{Slots: wa}, b)) {
 				t.Fatalf("iter %d %v: shortcut %v %+v, full %v %+v", iter, sm.Terms, okA, wa, okB, b)
 			}
+			var r Replicator // with the warm-up search for a start term
+			c, okC, err := r.find(l, j, ref, sm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if okC != okB || okC && (c.Start != b.Start || !sameNodes(c, b)) {
+				t.Fatalf("iter %d %v: warmed-up %v %+v, full %v %+v", iter, sm.Terms, okC, c, okB, b)
+			}
 		}
 	}
 }
