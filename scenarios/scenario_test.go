@@ -98,6 +98,11 @@ func shrink(sc *Scenario, maxPoints, reps, jobs int) {
 		sc.Points = sc.Points[:maxPoints]
 	}
 	sc.Replications = reps
+	for _, p := range sc.Points {
+		if ap, ok := p.Params.(*AnticipationParams); ok {
+			ap.Batches = min(ap.Batches, 2)
+		}
+	}
 	if sc.Stop.CompletedJobs > jobs {
 		sc.Stop.CompletedJobs = jobs
 	}
