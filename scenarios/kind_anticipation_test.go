@@ -6,11 +6,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios/slotexp"
 )
 
@@ -72,34 +70,6 @@ func TestAnticipationBuiltinsRun(t *testing.T) {
 	})
 	if !found {
 		t.Error("no per-job CSV with the anticipation columns")
-	}
-}
-
-// TestAnticipationIndependentOfWorkers: the same seed gives the same
-// summary at GOMAXPROCS 1 and 2.
-func TestAnticipationIndependentOfWorkers(t *testing.T) {
-	var csvs []string
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		sc, err := Load("toporkov-ant-vs-bf")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.Points = sc.Points[11:12] // ant, N = 40
-		shrink(sc, 1, 3, 0)
-		r, err := Run(context.Background(), sc, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		if err := results.WriteCSV(&b, r); err != nil {
-			t.Fatal(err)
-		}
-		csvs = append(csvs, b.String())
-	}
-	if csvs[0] != csvs[1] {
-		t.Fatal("summary depends on GOMAXPROCS")
 	}
 }
 
