@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-css2014 clean
+.PHONY: run test fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-css2014 clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -40,7 +40,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-css2014
+reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-css2014
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -52,6 +52,12 @@ reproduce-karatza:
 reproduce-toporkov:
 	@mkdir -p $(OUT)
 	$(SCHEDSIM) run toporkov-alp-amp --out $(OUT)/toporkov-alp-amp | tee $(OUT)/toporkov-alp-amp.txt
+
+## reproduce-anticipation: CSS, ANT and backfilling (Toporkov et al. 2017): Table 1 and Figures 1-4
+reproduce-anticipation:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run toporkov-ant-replication --out $(OUT)/toporkov-ant-replication | tee $(OUT)/toporkov-ant-replication.txt
+	$(SCHEDSIM) run toporkov-ant-vs-bf --out $(OUT)/toporkov-ant-vs-bf | tee $(OUT)/toporkov-ant-vs-bf.txt
 
 ## reproduce-css2014: Toporkov et al. 2014, Tables 1-3 and Figures 3-8 (CSS generalisations), and the load-level calibration
 reproduce-css2014:

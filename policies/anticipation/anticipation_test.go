@@ -8,23 +8,20 @@ import (
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
 	"github.com/schedsim/schedsim/policies/slots"
+	"github.com/schedsim/schedsim/sim"
+	"github.com/schedsim/schedsim/workloads/toporkov"
 )
 
+// randomEnv returns a domain of the anticipation paper's generator with
+// the given nodes and interval and up to 10% owner load.
 func randomEnv(rng *rand.Rand, nodes int, interval float64) *slot.List {
-	var ns []slot.Node
-	var free []slot.Slot
-	for n := 0; n < nodes; n++ {
-		p := 2 + 8*rng.Float64()
-		base := math.Pow(1.7, p)
-		ns = append(ns, slot.Node{Performance: p, BasePrice: base, Price: base * (0.6 + 0.8*rng.Float64())})
-		owner := interval * 0.1 * rng.Float64()
-		at := rng.Float64() * (interval - owner)
-		free = append(free, slot.Slot{Node: n, Start: 0, End: at}, slot.Slot{Node: n, Start: at + owner, End: interval})
-	}
-	l, err := slot.NewList(ns, free)
+	cfg := toporkov.DefaultDomainConfig()
+	cfg.Nodes, cfg.Interval, cfg.OwnerLoad = nodes, interval, toporkov.FloatRange{Min: 0, Max: 0.1}
+	g, err := toporkov.NewDomainGenerator(cfg, sim.NewStreams(rng.Uint64(), 0))
 	if err != nil {
 		panic(err)
 	}
+	l, _ := g.NextList(g.NextNodes())
 	return l
 }
 
@@ -40,7 +37,7 @@ func randomJobs(rng *rand.Rand, n int) []css.Job {
 	return jobs
 }
 
-func sim(d Distance, terms ...css.Property) Similarity {
+func simil(d Distance, terms ...css.Property) Similarity {
 	return Similarity{Terms: terms, Distance: d, Floor: 1}
 }
 
@@ -52,15 +49,15 @@ func TestDistances(t *testing.T) {
 		s    Similarity
 		want float64
 	}{
-		{sim(Linear, css.Cost, css.ProcTime), 1.1},
-		{sim(Geometric, css.Cost, css.ProcTime), math.Sqrt(0.09 + 0.64)},
-		{sim(Geometric, css.Cost, css.ProcTime, css.Start), math.Sqrt(0.09 + 0.64 + 25)},
+		{simil(Linear, css.Cost, css.ProcTime), 1.1},
+		{simil(Geometric, css.Cost, css.ProcTime), math.Sqrt(0.09 + 0.64)},
+		{simil(Geometric, css.Cost, css.ProcTime, css.Start), math.Sqrt(0.09 + 0.64 + 25)},
 	} {
 		if got := c.s.Of(can, ref); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("%v %v: %v, want %v", c.s.Distance, c.s.Terms, got, c.want)
 		}
 	}
-	for _, bad := range []Similarity{{}, sim(Linear, css.Utility), {Terms: []css.Property{css.Cost}, Distance: 7, Floor: 1}, {Terms: []css.Property{css.Cost}}} {
+	for _, bad := range []Similarity{{}, simil(Linear, css.Utility), {Terms: []css.Property{css.Cost}, Distance: 7, Floor: 1}, {Terms: []css.Property{css.Cost}}} {
 		if err := bad.Validate(); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
@@ -81,7 +78,7 @@ func TestEmptyConflictSetIsReproducedExactly(t *testing.T) {
 		l := randomEnv(rng, 10+rng.IntN(10), 800)
 		jobs := randomJobs(rng, 1+rng.IntN(4))
 		for _, d := range []Distance{Linear, Geometric} {
-			s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(d, css.Cost, css.ProcTime, css.Start)}
+			s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: simil(d, css.Cost, css.ProcTime, css.Start)}
 			s.Similarity.AtReferenceStart = true
 			ref, plan, err := s.Schedule(l, jobs, nil)
 			if err != nil {
@@ -125,7 +122,7 @@ func TestEmptyConflictSetIsReproducedExactly(t *testing.T) {
 func TestAnticipationIsFeasible(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, d := range []Distance{Linear, Geometric} {
-		s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(d, css.Cost, css.ProcTime)}
+		s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: simil(d, css.Cost, css.ProcTime)}
 		placed := 0
 		for iter := 0; iter < 30; iter++ {
 			l := randomEnv(rng, 8+rng.IntN(12), 800)
@@ -173,7 +170,7 @@ func TestBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	l := randomEnv(rng, 4, 800)
 	jobs := randomJobs(rng, 2)
-	s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: sim(Linear, css.Cost)}
+	s := Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: simil(Linear, css.Cost)}
 	if _, _, err := s.Schedule(l, jobs, []float64{1}); err == nil {
 		t.Error("reference starts of the wrong length accepted")
 	}
@@ -224,7 +221,7 @@ func TestReplicatingAFeasiblePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		refs, has := References(ref)
-		exact := sim(Linear, css.Cost, css.ProcTime, css.Start)
+		exact := simil(Linear, css.Cost, css.ProcTime, css.Start)
 		exact.AtReferenceStart = true
 		plan, err := r.Replicate(l, jobs, refs, has, exact)
 		if err != nil {
@@ -259,7 +256,7 @@ func TestCriterionSkipsOnlyWhatCannotWin(t *testing.T) {
 		j := randomJobs(rng, 1)[0]
 		ref := css.Alternative{Start: 800 * rng.Float64(), Cost: 500 + 5000*rng.Float64(), ProcTime: 50 + 400*rng.Float64(), Runtime: 10 + 100*rng.Float64()}
 		ref.Finish = ref.Start + ref.Runtime
-		for _, sm := range []Similarity{sim(Linear, css.Cost, css.ProcTime), sim(Geometric, css.Cost, css.ProcTime, css.Start), sim(Linear, css.Runtime, css.Finish)} {
+		for _, sm := range []Similarity{simil(Linear, css.Cost, css.ProcTime), simil(Geometric, css.Cost, css.ProcTime, css.Start), simil(Linear, css.Runtime, css.Finish)} {
 			fast := newCriterion(sm, ref)
 			full := newCriterion(sm, ref)
 			full.full = true
@@ -274,6 +271,14 @@ func TestCriterionSkipsOnlyWhatCannotWin(t *testing.T) {
 			}
 			if okA != okB || okA && (a.Start != b.Start || !sameNodes(slot.Window{Slots: wa}, b)) {
 				t.Fatalf("iter %d %v: shortcut %v %+v, full %v %+v", iter, sm.Terms, okA, wa, okB, b)
+			}
+			var r Replicator // with the warm-up search for a start term
+			c, okC, err := r.find(l, j, ref, sm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if okC != okB || okC && (c.Start != b.Start || !sameNodes(c, b)) {
+				t.Fatalf("iter %d %v: warmed-up %v %+v, full %v %+v", iter, sm.Terms, okC, c, okB, b)
 			}
 		}
 	}

@@ -41,14 +41,7 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 		if has != nil && !has[i] {
 			continue
 		}
-		var w slot.Window
-		var ok bool
-		var err error
-		if sim.AtReferenceStart {
-			w, ok, err = r.search.FindAt(work, j.Request, j.Limits(), newCriterion(sim, refs[i]), refs[i].Start)
-		} else {
-			w, ok, err = r.search.Find(work, j.Request, j.Limits(), newCriterion(sim, refs[i]))
-		}
+		w, ok, err := r.find(work, j, refs[i], sim)
 		if err != nil {
 			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
 		}
@@ -62,6 +55,31 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 		plan.Chosen[i] = 0
 	}
 	return plan, nil
+}
+
+// find returns the window nearest to ref on l. With a start term, a
+// warm-up search first compares the windows at the first positions from
+// the reference start: the distance it reaches lets the full search skip
+// every position whose start error alone exceeds it (the result is the
+// full search's).
+func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
+	c := newCriterion(sim, ref)
+	search := func(c *criterion) (slot.Window, bool, error) {
+		if sim.AtReferenceStart {
+			return r.search.FindAt(l, j.Request, j.Limits(), c, ref.Start)
+		}
+		return r.search.Find(l, j.Request, j.Limits(), c)
+	}
+	if c.hasStart {
+		warm := newCriterion(sim, ref)
+		warm.warm, warm.warmFrom = true, ref.Start
+		if _, ok, err := search(warm); err != nil {
+			return slot.Window{}, false, err
+		} else if ok {
+			c.seed = warm.best
+		}
+	}
+	return search(c)
 }
 
 // References returns the chosen alternative of every job of a plan and

@@ -70,18 +70,30 @@ func (s *Scheduler) Reference(l *slot.List, jobs []css.Job) (css.Plan, error) {
 // Schedule runs all three steps on l (not modified) and returns the
 // reference and the feasible plan. starts, when not nil, replaces the
 // reference start of every job (the paper's section 4.2 takes it from a
-// prior backfilling schedule); a NaN keeps the reference's own start. The utility of each placed window is measured against the
-// job's ideal alternatives.
+// prior backfilling schedule); a NaN keeps the reference's own start.
+// The utility of each placed window is measured against the job's ideal
+// alternatives.
 func (s *Scheduler) Schedule(l *slot.List, jobs []css.Job, starts []float64) (ref, plan css.Plan, err error) {
 	if err := s.Similarity.Validate(); err != nil {
 		return css.Plan{}, css.Plan{}, err
 	}
-	if starts != nil && len(starts) != len(jobs) {
-		return css.Plan{}, css.Plan{}, fmt.Errorf("anticipation: %d reference starts for %d jobs", len(starts), len(jobs))
-	}
 	ref, err = s.Reference(l, jobs)
 	if err != nil {
 		return css.Plan{}, css.Plan{}, err
+	}
+	plan, err = s.Place(l, jobs, ref, starts)
+	return ref, plan, err
+}
+
+// Place runs step 3 alone: the replication of a reference made by
+// Reference (so that one reference serves several similarities). starts
+// is as in Schedule.
+func (s *Scheduler) Place(l *slot.List, jobs []css.Job, ref css.Plan, starts []float64) (css.Plan, error) {
+	if starts != nil && len(starts) != len(jobs) {
+		return css.Plan{}, fmt.Errorf("anticipation: %d reference starts for %d jobs", len(starts), len(jobs))
+	}
+	if len(ref.Chosen) != len(jobs) {
+		return css.Plan{}, fmt.Errorf("anticipation: a reference of %d jobs for %d", len(ref.Chosen), len(jobs))
 	}
 	refs, has := References(ref)
 	if starts != nil {
@@ -91,14 +103,14 @@ func (s *Scheduler) Schedule(l *slot.List, jobs []css.Job, starts []float64) (re
 			}
 		}
 	}
-	plan, err = s.rep.Replicate(l, jobs, refs, has, s.Similarity)
+	plan, err := s.rep.Replicate(l, jobs, refs, has, s.Similarity)
 	if err != nil {
-		return css.Plan{}, css.Plan{}, err
+		return css.Plan{}, err
 	}
 	for i, j := range jobs {
 		if a, ok := plan.Choice(i); ok {
 			plan.Alternatives[i][0].Utility = css.UtilityIn(a, ref.Alternatives[i], j.Criterion)
 		}
 	}
-	return ref, plan, nil
+	return plan, nil
 }

@@ -131,10 +131,17 @@ type criterion struct {
 	ref      css.Alternative
 	refNodes []int
 	terms    []term
+	needMax  bool // a term needs a window's longest runtime
+	cumC     []float64
+	cumT     []float64
 	hasStart bool    // a term is the start
 	byStart  bool    // a term depends on the start (start, finish)
 	startInv float64 // 1 / denominator of the start error
 	best     float64
+	seed     float64 // a distance known to be reachable (see warm)
+	warmFrom float64 // with warm: compare only from here, warmPicks positions
+	warm     bool
+	picks    int
 	prev     []int // nodes of the candidates at the last call
 	pos      []int
 	full     bool // compare every window at every call (for tests)
@@ -148,7 +155,7 @@ type term struct {
 }
 
 func newCriterion(sim Similarity, ref css.Alternative) *criterion {
-	c := &criterion{sim: sim, ref: ref, best: math.Inf(1)}
+	c := &criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1)}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -160,12 +167,17 @@ func newCriterion(sim Similarity, ref css.Alternative) *criterion {
 			c.hasStart, c.startInv = true, inv
 		}
 		c.byStart = c.byStart || t == css.Start || t == css.Finish
+		c.needMax = c.needMax || t == css.Runtime || t == css.Finish
 	}
 	return c
 }
 
 func (c *criterion) Name() string      { return "similarity" }
 func (c *criterion) StopAtFirst() bool { return false }
+
+// warmPicks is how many positions from the reference start the warm-up
+// search compares.
+const warmPicks = 8
 
 // dist returns the distance of a window with the given values.
 func (c *criterion) dist(v *[6]float64) float64 {
@@ -213,31 +225,66 @@ func (c *criterion) added(cands []slots.Candidate) int {
 
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
 	from, to := 0, len(cands)-n // the first candidates of the blocks compared
-	if newAt := c.added(cands); newAt >= 0 && !c.byStart && !c.full {
-		from, to = max(0, newAt-n+1), min(newAt, len(cands)-n)
+	if !c.byStart && !c.full {
+		if newAt := c.added(cands); newAt >= 0 {
+			from, to = max(0, newAt-n+1), min(newAt, len(cands)-n)
+		}
 	}
 	if len(cands) < n {
 		return 0, nil, false
 	}
-	if c.hasStart && !c.full && math.Abs(start-c.ref.Start)*c.startInv >= c.best {
-		return 0, nil, false // the start error alone is no better
+	if c.warm {
+		if start < c.warmFrom || c.picks >= warmPicks {
+			return 0, nil, false
+		}
+		c.picks++
+	}
+	if c.hasStart && !c.full {
+		// the start error alone is no better than a window found before
+		// (or, strictly, than one known to exist later).
+		if es := math.Abs(start-c.ref.Start) * c.startInv; es >= c.best || es > c.seed {
+			return 0, nil, false
+		}
 	}
 	best, at := math.Inf(1), -1
 	var v [6]float64
 	v[css.Start] = start
+	// With a start term all blocks are compared at every position: sum
+	// them from prefix sums. Otherwise sum each block afresh, so that one
+	// set of slots gets the same totals wherever it is compared (the
+	// shortcut above relies on it).
+	prefix := c.byStart && to-from > 2*n
+	if prefix {
+		c.cumC = append(c.cumC[:0], 0)
+		c.cumT = append(c.cumT[:0], 0)
+		for _, x := range cands {
+			c.cumC = append(c.cumC, c.cumC[len(c.cumC)-1]+x.Cost)
+			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+x.Runtime)
+		}
+	}
 	for j := from; j <= to; j++ {
-		// sum each block afresh: a sliding sum would give one set of
-		// slots different totals at different positions.
-		cost, proc, longest := 0.0, 0.0, 0.0
-		for _, x := range cands[j : j+n] {
-			cost += x.Cost
-			proc += x.Runtime
-			longest = math.Max(longest, x.Runtime)
+		var cost, proc float64
+		if prefix {
+			cost, proc = c.cumC[j+n]-c.cumC[j], c.cumT[j+n]-c.cumT[j]
+		} else {
+			for _, x := range cands[j : j+n] {
+				cost += x.Cost
+				proc += x.Runtime
+			}
 		}
 		if !(cost <= budget) {
 			continue
 		}
-		v[css.Cost], v[css.ProcTime], v[css.Runtime], v[css.Finish] = cost, proc, longest, start+longest
+		v[css.Cost], v[css.ProcTime] = cost, proc
+		if c.needMax {
+			longest := 0.0
+			for _, x := range cands[j : j+n] {
+				if x.Runtime > longest {
+					longest = x.Runtime
+				}
+			}
+			v[css.Runtime], v[css.Finish] = longest, start+longest
+		}
 		if d := c.dist(&v); d < best {
 			best, at = d, j
 		}

@@ -210,6 +210,29 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	return 0, nil, false
 }
 
+// belowPicker is a criterion that can tell cheaply whether a window at
+// start could score below best, so that the scan skips Pick otherwise.
+type belowPicker interface {
+	canBeat(start float64, n int, cands []Candidate, best float64) bool
+}
+
+// canBeat: a window beats best only if n candidates are faster than best
+// (or finish before it).
+func (f fastest) canBeat(start float64, n int, cands []Candidate, best float64) bool {
+	if f.finish {
+		best -= start
+	}
+	k := 0
+	for i := range cands {
+		if cands[i].Runtime < best {
+			if k++; k == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pickUnbounded is Pick without a budget: the n candidates first in
 // (runtime, cost, index) order, by insertion into a sorted prefix, O(m·n).
 // Pick with a budget takes the same ones: without a budget its first n
@@ -376,6 +399,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			if s.done[k] {
 				continue
 			}
+			if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+				continue // no window here can beat the best so far
+			}
 			score, chosen, ok := c.Pick(start, n, lim.Budget, cands, s.buf)
 			if cap(chosen) > cap(s.buf) {
 				s.buf = chosen[:0]
@@ -406,7 +432,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 				continue
 			}
 			kept = append(kept, c)
-			minDeadline = math.Min(minDeadline, c.Slot.End-c.Runtime)
+			if d := c.Slot.End - c.Runtime; d < minDeadline {
+				minDeadline = d
+			}
 		}
 		cands = kept
 	}
@@ -444,7 +472,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			continue
 		}
 		// expire the candidates too short for a window starting here.
-		if len(cands) > 0 && start >= minDeadline-1e-9*math.Max(1, math.Abs(minDeadline)) {
+		if len(cands) > 0 && start >= minDeadline-1e-9*(1+math.Abs(minDeadline)) {
 			expire(start)
 		}
 		if s.mark[sl.Node] == s.gen {
@@ -459,7 +487,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		copy(cands[i+1:], cands[i:])
 		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
 		s.mark[sl.Node] = s.gen
-		minDeadline = math.Min(minDeadline, sl.End-rt)
+		if d := sl.End - rt; d < minDeadline {
+			minDeadline = d
+		}
 		if len(cands) < n {
 			continue
 		}

@@ -20,12 +20,18 @@ type DomainConfig struct {
 	// PerformanceValues says how the performance is drawn (continuous by
 	// default, or integer).
 	PerformanceValues Values `yaml:"performance_values"`
-	// PriceBase is b in the base cost of a node, PriceScale · b^performance
-	// (1.7, as in the ALP/AMP paper of the same authors; with it the cost
-	// of running a job, base · length / performance, grows with the
-	// performance over [2, 10], so the time and cost criteria conflict).
+	// PriceBase is b in the base cost of a node, PriceScale · b^performance.
+	// The paper says only "an exponential function of its performance".
+	// The default is the exponential tangent to the work-rate price p (one
+	// price unit per unit of work) at the domain's mean performance p̄ = 6:
+	// base(p) = p̄ · e^(p/p̄ − 1), i.e. b = e^(1/6) and PriceScale = 6/e. A
+	// unit of work then costs 1 on a node of mean performance and more on
+	// slower and faster ones (1.54 at p = 2, 1.17 at p = 10), so cost and
+	// runtime criteria conflict mildly, and a job's cost is about its work
+	// times its nodes, the scale of the paper's Table 1. The ALP/AMP
+	// paper's b = 1.7 (PriceScale 1) is the other reading; see the README.
 	PriceBase float64 `yaml:"price_base"`
-	// PriceScale multiplies every base cost (1).
+	// PriceScale multiplies every base cost (6/e).
 	PriceScale float64 `yaml:"price_scale"`
 	// PriceMargin is the owner's margin: price = base · (1 + m), m normal
 	// with mean 0 and standard deviation PriceMargin / 3, truncated to
@@ -78,8 +84,8 @@ func DefaultDomainConfig() DomainConfig {
 		Nodes:             80,
 		Performance:       FloatRange{2, 10},
 		PerformanceValues: ValuesContinuous,
-		PriceBase:         1.7,
-		PriceScale:        1,
+		PriceBase:         DefaultPriceBase,
+		PriceScale:        DefaultPriceScale,
 		PriceMargin:       0.6,
 		Interval:          800,
 		Quantum:           1,
@@ -94,6 +100,13 @@ func DefaultDomainConfig() DomainConfig {
 		},
 	}
 }
+
+// The default price function: base(p) = 6 · e^(p/6 − 1) (see
+// DomainConfig.PriceBase).
+var (
+	DefaultPriceBase  = math.Exp(1.0 / 6)
+	DefaultPriceScale = 6 / math.E
+)
 
 // UserCriteria are the names a batch's criteria may take.
 var UserCriteria = []string{"start", "finish", "runtime", "cost"}
