@@ -37,6 +37,9 @@ type PlotSpec struct {
 	Series string `yaml:"series,omitempty"`
 	// Where fixes the values of the remaining axes.
 	Where map[string]string `yaml:"where,omitempty"`
+	// LogY draws the y axis on a log scale (every value must be > 0), for
+	// series that differ by orders of magnitude.
+	LogY bool `yaml:"log_y,omitempty"`
 }
 
 // WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
@@ -222,7 +225,14 @@ func drawPlot(dir string, spec PlotSpec, points []Point) error {
 			if hw != hw { // NaN: a single replication
 				hw = 0
 			}
-			errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
+			low := hw
+			if spec.LogY {
+				if !(s.Mean > 0) {
+					return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", metric, s.Mean, spec.X, xs, name)
+				}
+				low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+			}
+			errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
 		}
 	}
 	for i, name := range names {
@@ -245,6 +255,10 @@ func drawPlot(dir string, spec PlotSpec, points []Point) error {
 		bars.Color = color.Gray{Y: 100}
 		p.Add(line, marks, bars)
 		p.Legend.Add(name, line, marks)
+	}
+	if spec.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{}
 	}
 	p.Legend.Top = true
 	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"))

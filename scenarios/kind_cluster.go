@@ -123,11 +123,14 @@ func (p *ClusterParams) Validate() error {
 	return nil
 }
 
-func (p *ClusterParams) validateTrace() error {
-	if p.Trace == "" {
+func (p *ClusterParams) validateTrace() error { return checkTraceFile(p.Trace, p.TracePath()) }
+
+// checkTraceFile checks the `trace` key: set, naming a file that exists
+// (path is its resolved form).
+func checkTraceFile(trace, path string) error {
+	if trace == "" {
 		return Field("trace", "is required (a .swf or .swf.gz file)")
 	}
-	path := p.TracePath()
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
