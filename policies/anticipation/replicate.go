@@ -2,6 +2,7 @@ package anticipation
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -64,22 +65,26 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
 	c := newCriterion(sim, ref)
-	search := func(c *criterion) (slot.Window, bool, error) {
-		if sim.AtReferenceStart {
-			return r.search.FindAt(l, j.Request, j.Limits(), c, ref.Start)
-		}
-		return r.search.Find(l, j.Request, j.Limits(), c)
+	at := math.NaN()
+	if sim.AtReferenceStart {
+		at = ref.Start
 	}
+	from, to := math.Inf(-1), math.Inf(1)
 	if c.hasStart {
 		warm := newCriterion(sim, ref)
 		warm.warm, warm.warmFrom = true, ref.Start
-		if _, ok, err := search(warm); err != nil {
+		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, from, to, at); err != nil {
 			return slot.Window{}, false, err
 		} else if ok {
+			// a window can beat the warm-up's only if its start error
+			// alone does not exceed that distance.
 			c.seed = warm.best
+			w := warm.best / c.startInv
+			w += 1e-9 * (math.Abs(ref.Start) + w + 1)
+			from, to = ref.Start-w, ref.Start+w
 		}
 	}
-	return search(c)
+	return r.search.FindIn(l, j.Request, j.Limits(), c, from, to, at)
 }
 
 // References returns the chosen alternative of every job of a plan and

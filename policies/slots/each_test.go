@@ -309,3 +309,34 @@ func TestBoundSurvivesRounding(t *testing.T) {
 		t.Fatalf("richest within T*: %+v %v %v, plain DP %+v", got, ok, err, want)
 	}
 }
+
+// TestFindInKeepsToTheSpan: FindIn over all times is Find, and a span
+// gives the best window starting inside it.
+func TestFindInKeepsToTheSpan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	var s Searcher
+	for iter := 0; iter < 2000; iter++ {
+		l := smallList(rng, 2+rng.IntN(8), iter%2 == 0)
+		r := smallJob(rng, 4)
+		c := Criteria()[iter%4]
+		want, wantOK, _ := s.Find(l, r, NoLimits(r), c)
+		got, ok, err := s.FindIn(l, r, NoLimits(r), c, math.Inf(-1), math.Inf(1), math.NaN())
+		if err != nil || ok != wantOK || ok && (got.Start != want.Start || got.Cost != want.Cost) {
+			t.Fatalf("iter %d: FindIn %v %v %v, Find %v %v", iter, got.Start, ok, err, want.Start, wantOK)
+		}
+		from := rng.Float64() * 150
+		to := from + rng.Float64()*100
+		in, ok, err := s.FindIn(l, r, NoLimits(r), c, from, to, math.NaN())
+		if err != nil || ok && (in.Start < from || in.Start > to) {
+			t.Fatalf("iter %d: start %v outside [%v, %v] (%v)", iter, in.Start, from, to, err)
+		}
+		if ok {
+			if err := slot.CheckWithin(l, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, _, err := s.FindIn(&slot.List{}, slot.Request{Nodes: 1, Length: 1}, Limits{}, LowestCost, math.NaN(), 1, math.NaN()); err == nil {
+		t.Error("a NaN bound accepted")
+	}
+}

@@ -345,6 +345,10 @@ type hints struct {
 	// at at, where no slot need start (see FindAt).
 	probe bool
 	at    float64
+	// pickFrom and pickTo bound the starts of the windows compared (see
+	// FindIn); bounded is false when they are unset.
+	bounded          bool
+	pickFrom, pickTo float64
 }
 
 var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
@@ -443,12 +447,15 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	probe := func() bool {
 		probed = true
 		expire(h.at)
-		return len(cands) >= n && pick(h.at)
+		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && pick(h.at)
 	}
 	stopped := false
 	for _, sl := range l.Slots[first:] {
 		if !probed && sl.Start > h.at && probe() {
 			stopped = true
+			break
+		}
+		if h.bounded && sl.Start > h.pickTo {
 			break
 		}
 		if sl.End-sl.Start < h.minLen {
@@ -490,7 +497,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if d := sl.End - rt; d < minDeadline {
 			minDeadline = d
 		}
-		if len(cands) < n {
+		if len(cands) < n || h.bounded && start < h.pickFrom {
 			continue
 		}
 		if pick(start) {
@@ -609,6 +616,35 @@ func (s *Searcher) FindAt(l *slot.List, r slot.Request, lim Limits, c Criterion,
 	}
 	h := noHints
 	h.probe, h.at = true, at
+	res, err := s.scan(l, r, lim, []Criterion{c}, h)
+	if err != nil {
+		return slot.Window{}, false, err
+	}
+	return res[0].Window, res[0].Found, nil
+}
+
+// FindIn is Find restricted to windows that start in [from, to] (and,
+// when at is not NaN, also trying a window at at as FindAt does). Slots
+// that end before from are skipped, and the scan stops after to, so a
+// search around a known time is cheap.
+func (s *Searcher) FindIn(l *slot.List, r slot.Request, lim Limits, c Criterion, from, to, at float64) (slot.Window, bool, error) {
+	if math.IsNaN(from) || math.IsNaN(to) || math.IsInf(at, 0) {
+		return slot.Window{}, false, fmt.Errorf("%w: window starts [%v, %v], at %v", ErrBadLimits, from, to, at)
+	}
+	h := noHints
+	h.bounded, h.pickFrom, h.pickTo = true, from, to
+	if !math.IsNaN(at) {
+		h.probe, h.at = true, at
+	}
+	if !math.IsInf(from, -1) {
+		maxLen := 0.0
+		for _, sl := range l.Slots {
+			if d := sl.End - sl.Start; d > maxLen {
+				maxLen = d
+			}
+		}
+		h.from, h.maxLen = from, maxLen
+	}
 	res, err := s.scan(l, r, lim, []Criterion{c}, h)
 	if err != nil {
 		return slot.Window{}, false, err
