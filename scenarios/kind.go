@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -61,6 +62,11 @@ type RunContext struct {
 	OutDir string
 	// Check switches on the debug invariant checker of the model.
 	Check bool
+	// Ctx is the run's context. A long replication may poll it and
+	// return its error to stop early on an interrupt: the runner then
+	// counts the replication as not run (nil in tests that build a
+	// RunContext by hand).
+	Ctx context.Context
 }
 
 // Stop is the stop condition of every replication of a scenario. A zero

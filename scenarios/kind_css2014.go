@@ -27,7 +27,8 @@ func init() {
 // condition only completed_jobs applies, as an extra limit: a replication
 // then also ends after the cycle in which its batches reach that many
 // jobs. With the invariant checker on, every plan is checked
-// (slotexp.CheckPlan).
+// (slotexp.CheckPlan). An interrupt (rc.Ctx) stops a replication between
+// two cycles.
 type CSS2014Params struct {
 	// Cycles is the number of scheduling cycles per replication.
 	Cycles int `yaml:"cycles"`
@@ -142,7 +143,11 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	}
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
-	m, err := slotexp.RunCSS2014(gen, cfg, nil)
+	var stop func() error
+	if rc.Ctx != nil {
+		stop = rc.Ctx.Err
+	}
+	m, err := slotexp.RunCSS2014(gen, cfg, stop)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schedsim/schedsim/results"
 )
@@ -114,5 +115,32 @@ func TestPlotMetricsValidation(t *testing.T) {
 		if _, err := Parse([]byte(base+bad+"\n"), "p.yaml", "."); err == nil || !strings.Contains(err.Error(), "plots") {
 			t.Errorf("%s: err = %v", bad, err)
 		}
+	}
+}
+
+// TestCSS2014StopsOnInterrupt: a cancelled run abandons its replications
+// between two cycles and reports itself interrupted, not failed.
+func TestCSS2014StopsOnInterrupt(t *testing.T) {
+	sc, err := Load("css2014-criteria")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Points[0].Params.(*CSS2014Params).Cycles = 1_000_000
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var rep *results.Report
+	go func() {
+		defer close(done)
+		rep, err = Run(ctx, sc, Options{Replications: 2})
+	}()
+	// cancel once the replications are under way; a million cycles take
+	// many minutes, so only the interrupt can end the run.
+	time.AfterFunc(100*time.Millisecond, cancel)
+	<-done
+	if err != nil {
+		t.Fatalf("interrupted run failed: %v", err)
+	}
+	if !rep.Interrupted || rep.Points[0].Replications != 0 {
+		t.Fatalf("interrupted %v, %d replications kept", rep.Interrupted, rep.Points[0].Replications)
 	}
 }

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -101,6 +102,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 			Stop:    sc.Stop,
 			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
 			Check:   opts.Check,
+			Ctx:     ctx,
 		}
 		var jobs bytes.Buffer
 		if rep == 0 && opts.OutDir != "" {
@@ -127,7 +129,8 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		var ms []results.Metrics
 		for rep := 0; rep < reps; rep++ {
 			o := outcomes[pi*reps+rep]
-			if !o.Done {
+			if !o.Done || o.Err != nil && ctx.Err() != nil && errors.Is(o.Err, ctx.Err()) {
+				// never started, or abandoned on the interrupt
 				res.Interrupted = true
 				continue
 			}

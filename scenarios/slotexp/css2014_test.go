@@ -1,6 +1,7 @@
 package slotexp
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -119,5 +120,24 @@ func TestCSS2014MetricNamesAreUnique(t *testing.T) {
 			t.Errorf("metric %s reported twice", x.Name)
 		}
 		seen[x.Name] = true
+	}
+}
+
+func TestRunCSS2014StopsBetweenCycles(t *testing.T) {
+	g, err := toporkov.NewCSS2014Generator(mediumEnv(), sim.NewStreams(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	halt := errors.New("halt")
+	_, err = RunCSS2014(g, CSS2014Config{Cycles: 1000, Variants: []string{VariantCSS}, Slices: 1}, func() error {
+		calls++
+		if calls > 3 {
+			return halt
+		}
+		return nil
+	})
+	if !errors.Is(err, halt) || calls != 4 {
+		t.Fatalf("err %v after %d polls, want the stop error at the 4th cycle", err, calls)
 	}
 }
