@@ -396,58 +396,12 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
-	// pick lets every criterion pick from the candidates for a window at
-	// start; it reports whether the scan may stop.
-	pick := func(start float64) bool {
-		for k, c := range crits {
-			if s.done[k] {
-				continue
-			}
-			if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
-				continue // no window here can beat the best so far
-			}
-			score, chosen, ok := c.Pick(start, n, lim.Budget, cands, s.buf)
-			if cap(chosen) > cap(s.buf) {
-				s.buf = chosen[:0]
-			}
-			if ok && s.each != nil {
-				s.each.add(s, start, score, cands, chosen)
-				continue
-			}
-			if !ok || out[k].Found && !(score < out[k].Score) {
-				continue
-			}
-			out[k].Found, out[k].Score = true, score
-			out[k].Window = s.makeWindow(start, cands, chosen)
-			if c.StopAtFirst() {
-				s.done[k] = true
-				remaining--
-			}
-		}
-		return remaining == 0
-	}
-	// expire drops the candidates too short for a window at start.
-	expire := func(start float64) {
-		minDeadline = math.Inf(1)
-		kept := cands[:0]
-		for _, c := range cands {
-			if start+c.Runtime > c.Slot.End {
-				s.mark[c.Slot.Node] = 0
-				continue
-			}
-			kept = append(kept, c)
-			if d := c.Slot.End - c.Runtime; d < minDeadline {
-				minDeadline = d
-			}
-		}
-		cands = kept
-	}
 	// probe evaluates the extra start h.at once the scan has passed it.
 	probed := !h.probe
 	probe := func() bool {
 		probed = true
-		expire(h.at)
-		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && pick(h.at)
+		cands, minDeadline = s.expire(cands, h.at)
+		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && s.pick(crits, out, &remaining, h.at, n, lim.Budget, cands)
 	}
 	stopped := false
 	for _, sl := range l.Slots[first:] {
@@ -480,7 +434,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		// expire the candidates too short for a window starting here.
 		if len(cands) > 0 && start >= minDeadline-1e-9*(1+math.Abs(minDeadline)) {
-			expire(start)
+			cands, minDeadline = s.expire(cands, start)
 		}
 		if s.mark[sl.Node] == s.gen {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
@@ -500,7 +454,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if len(cands) < n || h.bounded && start < h.pickFrom {
 			continue
 		}
-		if pick(start) {
+		if s.pick(crits, out, &remaining, start, n, lim.Budget, cands) {
 			stopped = true
 			break
 		}
@@ -513,6 +467,67 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	}
 	s.cands = cands[:0]
 	return out, nil
+}
+
+// pick lets every criterion not done pick from the candidates for a
+// window at start and keeps the better windows in out; it reports
+// whether the scan may stop.
+func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate) bool {
+	for k, c := range crits {
+		if s.done[k] {
+			continue
+		}
+		if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+			continue // no window here can beat the best so far
+		}
+		score, chosen, ok := c.Pick(start, n, budget, cands, s.buf)
+		if cap(chosen) > cap(s.buf) {
+			s.buf = chosen[:0]
+		}
+		if ok && s.each != nil {
+			s.each.add(s, start, score, cands, chosen)
+			continue
+		}
+		if !ok || out[k].Found && !(score < out[k].Score) {
+			continue
+		}
+		out[k].Found, out[k].Score = true, score
+		out[k].Window = s.makeWindow(start, cands, chosen)
+		if c.StopAtFirst() {
+			s.done[k] = true
+			*remaining--
+		}
+	}
+	return *remaining == 0
+}
+
+// expire drops the candidates too short for a window at start and
+// returns the rest with their least deadline (end − runtime).
+func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
+	minDeadline := math.Inf(1)
+	i := 0
+	for ; i < len(cands); i++ { // the kept prefix stays in place
+		c := &cands[i]
+		if start+c.Runtime > c.Slot.End {
+			break
+		}
+		if d := c.Slot.End - c.Runtime; d < minDeadline {
+			minDeadline = d
+		}
+	}
+	kept := cands[:i]
+	for ; i < len(cands); i++ {
+		c := &cands[i]
+		if start+c.Runtime > c.Slot.End {
+			s.mark[c.Slot.Node] = 0
+			continue
+		}
+		kept = append(kept, *c)
+		if d := c.Slot.End - c.Runtime; d < minDeadline {
+			minDeadline = d
+		}
+	}
+	return kept, minDeadline
 }
 
 // ScanEach scans l for request r under the limits like Scan with the one
