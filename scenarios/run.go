@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -30,8 +29,11 @@ type Options struct {
 	// OutDir, when not empty, receives the per-job CSV of replication 0 of
 	// each point (if JobsCSV) and the kinds' extra files.
 	OutDir string
-	// JobsCSV asks for per-job records (needs OutDir).
+	// JobsCSV asks for per-job records (needs OutDir), streamed to
+	// jobs.csv of replication 0 of each point.
 	JobsCSV bool
+	// JobsAll extends JobsCSV to every replication (jobs-repR.csv).
+	JobsAll bool
 	// Check switches on the models' invariant checkers.
 	Check bool
 	// Log is the structured logger.
@@ -72,26 +74,57 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		return nil, err
 	}
 	start := time.Now()
+	all := make([]int, sc.Tasks())
+	for t := range all {
+		all[t] = t
+	}
+	done, err := RunTasks(ctx, sc, opts, all)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Aggregate(sc, done, len(done) < len(all))
+	if err != nil {
+		return nil, err
+	}
+	res.Wall = time.Since(start).Seconds()
+	return res, nil
+}
+
+// Tasks returns the number of tasks of the scenario: one per (point,
+// replication). Task t is replication t mod replications of point
+// t div replications.
+func (sc *Scenario) Tasks() int { return len(sc.Points) * sc.Replications }
+
+// RunTasks runs the listed tasks of a scenario whose options are already
+// applied, in parallel, and returns the results of those that finished, in
+// the order of tasks. Fewer results than tasks means the context was
+// cancelled. The per-job CSV files (opts.JobsCSV) are streamed to disk as
+// the replications run and renamed into place when they end.
+func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]results.TaskResult, error) {
 	reps := sc.Replications
-	total := len(sc.Points) * reps
 	var events atomic.Uint64
 	pointDirs := make([]string, len(sc.Points))
 	if opts.OutDir != "" {
-		for i, p := range sc.Points {
-			pointDirs[i] = opts.OutDir
-			if len(sc.Points) > 1 {
-				pointDirs[i] = filepath.Join(opts.OutDir, "points", slug(p.Name()))
+		for _, t := range tasks {
+			pi := t / reps
+			if pointDirs[pi] != "" || !opts.writesFiles(t%reps) {
+				continue
 			}
-			if err := os.MkdirAll(pointDirs[i], 0o755); err != nil {
+			pointDirs[pi] = opts.OutDir
+			if len(sc.Points) > 1 {
+				pointDirs[pi] = filepath.Join(opts.OutDir, "points", slug(sc.Points[pi].Name()))
+			}
+			if err := os.MkdirAll(pointDirs[pi], 0o755); err != nil {
 				return nil, err
 			}
 		}
 	}
 	var progress func(int)
 	if opts.Progress != nil {
-		progress = func(done int) { opts.Progress(done, total, events.Load()) }
+		progress = func(done int) { opts.Progress(done, len(tasks), events.Load()) }
 	}
-	outcomes := sim.Replicate(ctx, total, opts.Workers, func(task int) (results.Metrics, error) {
+	outcomes := sim.Replicate(ctx, len(tasks), opts.Workers, func(i int) (results.TaskResult, error) {
+		task := tasks[i]
 		pi, rep := task/reps, task%reps
 		point := sc.Points[pi]
 		eng, _ := sim.New(sim.Kind(sc.Engine))
@@ -102,39 +135,79 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
 			Check:   opts.Check,
 		}
-		var jobs bytes.Buffer
-		if rep == 0 && opts.OutDir != "" {
+		if rep == 0 {
 			rc.OutDir = pointDirs[pi]
-			if opts.JobsCSV {
-				rc.Jobs = &jobs
-			}
+		}
+		jobs, err := opts.createJobsCSV(pointDirs[pi], rep)
+		if err != nil {
+			return results.TaskResult{}, err
+		}
+		if jobs != nil {
+			rc.Jobs = jobs
 		}
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
+		if err == nil && jobs != nil {
+			err = jobs.Commit()
+		} else if jobs != nil {
+			jobs.Abort()
+		}
 		if err != nil {
-			return nil, fmt.Errorf("point %q replication %d: %w", point.Name(), rep, err)
+			return results.TaskResult{}, fmt.Errorf("point %q replication %d: %w", point.Name(), rep, err)
 		}
-		if rc.Jobs != nil {
-			if err := results.WriteFileAtomic(filepath.Join(rc.OutDir, "jobs.csv"), jobs.Bytes()); err != nil {
-				return nil, err
-			}
-		}
-		return m, nil
+		return results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m}, nil
 	}, progress)
+	done := make([]results.TaskResult, 0, len(tasks))
+	for _, o := range outcomes {
+		if !o.Done {
+			continue
+		}
+		if o.Err != nil {
+			return nil, o.Err
+		}
+		done = append(done, o.Value)
+	}
+	return done, nil
+}
 
-	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: reps, Events: events.Load()}
+// writesFiles reports whether replication rep writes files into the
+// output directory: replication 0 always (the kinds' extra files), the
+// others only with the per-job CSV of every replication.
+func (o Options) writesFiles(rep int) bool {
+	return rep == 0 || (o.JobsCSV && o.JobsAll)
+}
+
+// createJobsCSV starts the per-job CSV of replication rep in dir when the
+// options ask for it: jobs.csv for replication 0, jobs-repR.csv for the
+// others (with JobsAll). It returns nil when none is asked for.
+func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error) {
+	if dir == "" || !o.JobsCSV || (rep > 0 && !o.JobsAll) {
+		return nil, nil
+	}
+	name := "jobs.csv"
+	if rep > 0 {
+		name = fmt.Sprintf("jobs-rep%d.csv", rep)
+	}
+	return results.CreateAtomic(filepath.Join(dir, name))
+}
+
+// Aggregate summarises task results into a report: for each point, the
+// statistics of its replications in replication order. interrupted marks
+// a report of a run that did not finish every task.
+func Aggregate(sc *Scenario, done []results.TaskResult, interrupted bool) (*results.Report, error) {
+	reps := sc.Replications
+	byTask := make([]*results.TaskResult, sc.Tasks())
+	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: reps, Interrupted: interrupted}
+	for i := range done {
+		byTask[done[i].Task] = &done[i]
+		res.Events += done[i].Events
+	}
 	for pi, p := range sc.Points {
 		var ms []results.Metrics
 		for rep := 0; rep < reps; rep++ {
-			o := outcomes[pi*reps+rep]
-			if !o.Done {
-				res.Interrupted = true
-				continue
+			if t := byTask[pi*reps+rep]; t != nil {
+				ms = append(ms, t.Metrics)
 			}
-			if o.Err != nil {
-				return nil, o.Err
-			}
-			ms = append(ms, o.Value)
 		}
 		pr := results.Point{Labels: p.Labels, Replications: len(ms)}
 		if len(ms) > 0 {
@@ -150,7 +223,6 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		}
 		res.Points = append(res.Points, pr)
 	}
-	res.Wall = time.Since(start).Seconds()
 	return res, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -29,7 +28,8 @@ type runFlags struct {
 	out          string
 	format       string
 	logLevel     string
-	jobs         bool
+	jobs         perJob
+	shard        string
 	check        bool
 	workers      int
 	progress     string
@@ -46,7 +46,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")
 	fs.StringVar(&f.format, "format", "table", "stdout format: table, csv or json")
 	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
-	fs.BoolVar(&f.jobs, "per-job", false, "with --out: write the per-job CSV (jobs.csv) of replication 0 of each point")
+	fs.Var(&f.jobs, "per-job", "with --out: stream the per-job CSV of replication 0 of each point (jobs.csv); --per-job all: of every replication (jobs-repR.csv too)")
+	fs.StringVar(&f.shard, "shard", "", "with --out: run only shard I/N (0 ≤ I < N) of the tasks and write their raw metrics and a manifest (see `schedsim merge`)")
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
@@ -66,8 +67,16 @@ func (f *runFlags) validate() error {
 	if f.replications < 0 || f.replications > scenarios.MaxReplications {
 		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
 	}
-	if f.jobs && f.out == "" {
+	if f.jobs.on && f.out == "" {
 		return usagef("--per-job needs --out DIR")
+	}
+	if f.shard != "" {
+		if _, err := scenarios.ParseShard(f.shard); err != nil {
+			return usagef("--shard: %v", err)
+		}
+		if f.out == "" {
+			return usagef("--shard needs --out DIR")
+		}
 	}
 	switch f.progress {
 	case "auto", "always", "never":
@@ -83,7 +92,8 @@ func (f *runFlags) options(log zerolog.Logger) scenarios.Options {
 		Replications: f.replications,
 		Workers:      f.workers,
 		OutDir:       f.out,
-		JobsCSV:      f.jobs,
+		JobsCSV:      f.jobs.on,
+		JobsAll:      f.jobs.all,
 		Check:        f.check,
 		Log:          log,
 	}
@@ -110,7 +120,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintf(stderr, "usage: schedsim run [flags] [scenario.yaml | built-in name]\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	positional, err := parseInterleaved(fs, args)
+	positional, err := parseInterleaved(fs, joinPerJobAll(args))
 	if err != nil {
 		return err
 	}
@@ -142,9 +152,12 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return usageError{err}
 	}
 	if f.out != "" {
-		if err := os.MkdirAll(f.out, 0o755); err != nil {
+		if err := checkOutDir(f.out); err != nil {
 			return err
 		}
+	}
+	if f.shard != "" {
+		return executeShard(ctx, sc, f, opts, stdout, stderr)
 	}
 	prog := newProgress(stderr, f.progress)
 	opts.Progress = prog.update
