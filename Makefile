@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+.PHONY: run test test-slurm fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -19,6 +19,10 @@ test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 15m $(PKGS)
 	$(MAKE) fuzz FUZZTIME=10s
+
+## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
+test-slurm:
+	./cmd/schedsim/testdata/slurm/test-slurm.sh
 
 ## fuzz: fuzz the SWF parser (FUZZTIME=10s in make test; longer by hand)
 FUZZTIME ?= 2m
