@@ -59,7 +59,7 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 		if _, ok := pts[0].Metric(spec.Metric); !ok {
 			return fmt.Errorf("plots[%d] (%s): no metric %q", i, spec.Name, spec.Metric)
 		}
-		if err := drawPlot(out, spec, pts); err != nil {
+		if err := drawPlot(out, spec, pts, r.InterruptedNote()); err != nil {
 			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
 		}
 	}
@@ -149,7 +149,7 @@ func axisValues(r *Report, a int) ([]string, bool) {
 
 var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
 
-func drawPlot(dir string, spec PlotSpec, points []Point) error {
+func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 	p := plot.New()
 	p.Title.Text = spec.Title
 	if p.Title.Text == "" {
@@ -165,6 +165,9 @@ func drawPlot(dir string, spec PlotSpec, points []Point) error {
 			}
 			p.Title.Text += " (" + strings.Join(keys, ", ") + ")"
 		}
+	}
+	if note != "" {
+		p.Title.Text += "\n" + note
 	}
 	p.X.Label.Text = spec.X
 	p.Y.Label.Text = spec.Metric

@@ -73,6 +73,19 @@ type Report struct {
 	// Interrupted is true when the run was cancelled: the points summarise
 	// only the replications that finished.
 	Interrupted bool `json:"interrupted"`
+	// Requested is the number of replications the run was asked for when
+	// it was interrupted (Replications is then the number kept); 0
+	// otherwise.
+	Requested int `json:"requested_replications,omitempty"`
+}
+
+// InterruptedNote says what an interrupted report holds, for the marks in
+// its files; "" when the run was not interrupted.
+func (r *Report) InterruptedNote() string {
+	if !r.Interrupted {
+		return ""
+	}
+	return fmt.Sprintf("interrupted: kept %d of %d replications of every point", r.Replications, r.Requested)
 }
 
 // WriteTable writes a human-readable summary: for each point, each metric
@@ -82,7 +95,7 @@ func WriteTable(w io.Writer, r *Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %d replications)\n", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications)
 	if r.Interrupted {
-		fmt.Fprintln(tw, "INTERRUPTED: only finished replications are summarised")
+		fmt.Fprintln(tw, strings.ToUpper(r.InterruptedNote()[:1])+r.InterruptedNote()[1:])
 	}
 	if side := sideBySide(r); side {
 		writeWide(tw, r)
@@ -185,7 +198,9 @@ func csvNum(x float64) string {
 }
 
 // WriteCSV writes one row per (point, metric): the axis values, then the
-// metric's statistics. Empty cells stand for "not available".
+// metric's statistics. Empty cells stand for "not available". An
+// interrupted report has a last column, interrupted, saying how many of
+// the requested replications every row summarises.
 func WriteCSV(w io.Writer, r *Report) error {
 	cw := csv.NewWriter(w)
 	var axes []string
@@ -195,6 +210,9 @@ func WriteCSV(w io.Writer, r *Report) error {
 		}
 	}
 	header := append(append([]string{}, axes...), "metric", "n", "mean", "sd", "ci_low", "ci_high", "min", "max", "reference")
+	if r.Interrupted {
+		header = append(header, "interrupted")
+	}
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -205,6 +223,9 @@ func WriteCSV(w io.Writer, r *Report) error {
 				row = append(row, l.Value)
 			}
 			row = append(row, s.Name, strconv.Itoa(s.N), csvNum(s.Mean), csvNum(s.SD), csvNum(s.Low()), csvNum(s.High()), csvNum(s.Min), csvNum(s.Max), csvNum(s.Reference))
+			if r.Interrupted {
+				row = append(row, fmt.Sprintf("kept %d of %d replications", r.Replications, r.Requested))
+			}
 			if err := cw.Write(row); err != nil {
 				return err
 			}

@@ -74,7 +74,7 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 				return nil, nil, fmt.Errorf("merge: %s is in two shards: %s and %s", sc.taskName(t.Task), owner[t.Task], s.path)
 			}
 			owner[t.Task] = s.path
-			pi, rep := t.Task/sc.Replications, t.Task%sc.Replications
+			pi, rep := sc.taskOf(t.Task)
 			if len(t.Metrics) > 0 && (t.Point != pi || t.Replication != rep) {
 				return nil, nil, fmt.Errorf("merge: %s: %w: task %d is labelled point %d replication %d", s.path, results.ErrCorruptShard, t.Task, t.Point, t.Replication)
 			}
@@ -97,18 +97,9 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 			return nil, nil, fmt.Errorf("merge: %s is missing: no finished shard holds it%s", sc.taskName(t), hint)
 		}
 	}
-	rep, err := Aggregate(sc, done, false)
+	rep, err := Aggregate(sc, done)
 	if err != nil {
 		return nil, nil, fmt.Errorf("merge: %w", err)
 	}
 	return sc, rep, nil
-}
-
-// taskName names task t: "task 5 (point "a=1 b=2", replication 2)".
-func (sc *Scenario) taskName(t int) string {
-	p := sc.Points[t/sc.Replications]
-	if p.Name() == "" {
-		return fmt.Sprintf("task %d (replication %d)", t, t%sc.Replications)
-	}
-	return fmt.Sprintf("task %d (point %q, replication %d)", t, p.Name(), t%sc.Replications)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -145,19 +146,32 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return execute(ctx, sc, &f, log, stdout, stderr)
 }
 
-// execute runs a loaded scenario and writes its outputs.
+// execute runs a loaded scenario and writes its outputs. With --out, every
+// file goes into a staging directory beside it that replaces --out only
+// once the run has succeeded (or was interrupted after finishing some
+// replications); a run that fails leaves --out as it found it.
 func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerolog.Logger, stdout, stderr io.Writer) error {
 	opts := f.options(log)
 	if err := sc.Apply(opts); err != nil {
 		return usageError{err}
 	}
-	if f.out != "" {
+	if f.shard != "" {
+		// A shard writes into a directory that other shards share: its
+		// files are each atomic, and its manifest, written last, marks it
+		// finished.
 		if err := checkOutDir(f.out); err != nil {
 			return err
 		}
-	}
-	if f.shard != "" {
 		return executeShard(ctx, sc, f, opts, stdout, stderr)
+	}
+	var stage *results.Stage
+	if f.out != "" {
+		var err error
+		if stage, err = results.NewStage(f.out); err != nil {
+			return usageError{err}
+		}
+		defer stage.Abort()
+		opts.OutDir = stage.Dir()
 	}
 	prog := newProgress(stderr, f.progress)
 	opts.Progress = prog.update
@@ -168,6 +182,14 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return err
 	}
 	log.Info().Float64("wall_s", rep.Wall).Uint64("events", rep.Events).Float64("events_per_s", float64(rep.Events)/rep.Wall).Msg("done")
+	if stage != nil {
+		if err := writeOutputs(stage.Dir(), sc, rep); err != nil {
+			return err
+		}
+		if err := stage.Commit(); err != nil {
+			return err
+		}
+	}
 	switch f.format {
 	case "table":
 		err = results.WriteTable(stdout, rep)
@@ -179,20 +201,12 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err != nil {
 		return err
 	}
-	if f.out != "" {
-		if err := writeOutputs(f.out, sc, rep); err != nil {
-			return err
-		}
-	}
 	if rep.Interrupted {
-		done, finished := 0, 0
-		for _, p := range rep.Points {
-			done += p.Replications
-			if p.Replications > 0 {
-				finished++
-			}
+		msg := rep.InterruptedNote()
+		if f.out != "" {
+			msg += "; " + f.out + "/scenario.yaml re-runs them"
 		}
-		return fmt.Errorf("interrupted: kept the %d replications that finished (%d of %d points have at least one)", done, finished, len(rep.Points))
+		return errors.New(msg)
 	}
 	return nil
 }
@@ -210,6 +224,9 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 	resolved, err := sc.Resolved()
 	if err != nil {
 		return err
+	}
+	if note := rep.InterruptedNote(); note != "" {
+		resolved = append([]byte("# "+note+": this file re-runs exactly those.\n"), resolved...)
 	}
 	for name, data := range map[string][]byte{
 		"summary.csv":   csvBuf.Bytes(),

@@ -132,13 +132,18 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutDir(*out); err != nil {
+	stage, err := results.NewStage(*out)
+	if err != nil {
+		return usageError{err}
+	}
+	defer stage.Abort()
+	if err := writeOutputs(stage.Dir(), sc, rep); err != nil {
 		return err
 	}
-	if err := results.WriteTable(stdout, rep); err != nil {
+	if err := stage.Commit(); err != nil {
 		return err
 	}
-	return writeOutputs(*out, sc, rep)
+	return results.WriteTable(stdout, rep)
 }
 
 // shellQuote quotes s for a POSIX shell.
