@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -32,6 +32,10 @@ fuzz:
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
+
+## bench-scale: replay 1 and 10 million synthetic jobs with EASY: wall time and peak RSS (README, Slurm section)
+bench-scale:
+	$(GO) test -run '^$$' -bench ReplayScale -benchtime 1x -timeout 30m ./cmd/schedsim
 
 ## build: the schedsim binary in bin/
 build:
