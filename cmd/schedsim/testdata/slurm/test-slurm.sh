@@ -94,7 +94,7 @@ SLURMD_PORT=$((CTLD_PORT + 1)); while ! port_free $SLURMD_PORT; do SLURMD_PORT=$
 export SLURM_CONF="$WORK/slurm.conf"
 cat > "$SLURM_CONF" <<CONF
 ClusterName=schedsimtest
-SlurmctldHost=$HOST
+SlurmctldHost=$HOST(127.0.0.1)
 SlurmctldPort=$CTLD_PORT
 SlurmdPort=$SLURMD_PORT
 SlurmUser=root
@@ -121,7 +121,7 @@ ReturnToService=2
 SlurmdTimeout=60
 InactiveLimit=0
 KillWait=5
-NodeName=$HOST CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
+NodeName=$HOST NodeAddr=127.0.0.1 NodeHostname=$HOST CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
 PartitionName=test Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
 
@@ -138,10 +138,10 @@ state=""
 for _ in $(seq $((TIMEOUT_START * 2))); do
   for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null || die "a Slurm daemon (pid $p) exited"; done
   state=$(sinfo -h -n "$HOST" -o %T 2>/dev/null || true)
-  case "$state" in idle*|mixed*|alloc*) break ;; esac
+  case "$state" in idle|mixed|allocated) break ;; esac
   sleep 0.5
 done
-case "$state" in idle*|mixed*|alloc*) ;; *) die "Slurm did not start: node $HOST is '${state:-unknown}' after ${TIMEOUT_START}s" ;; esac
+case "$state" in idle|mixed|allocated) ;; *) die "Slurm did not start: node $HOST is '${state:-unknown}' after ${TIMEOUT_START}s" ;; esac
 say "node $HOST is $state"
 
 say "submitting: schedsim slurm karatza2010-reduced --tasks 4 --submit"
