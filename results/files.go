@@ -9,6 +9,7 @@ import (
 // WriteFileAtomic writes data to a temporary file in the target's
 // directory and renames it into place, so that a reader never sees a
 // half-written file and an interrupted run leaves the old file intact.
+// Missing parent directories are created.
 func WriteFileAtomic(path string, data []byte) error {
 	f, err := CreateAtomic(path)
 	if err != nil {
@@ -30,9 +31,12 @@ type AtomicFile struct {
 	w    *bufio.Writer
 }
 
-// CreateAtomic starts an atomic write of path. The caller must end it with
-// Commit or Abort.
+// CreateAtomic starts an atomic write of path, creating its missing parent
+// directories. The caller must end it with Commit or Abort.
 func CreateAtomic(path string) (*AtomicFile, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return nil, err

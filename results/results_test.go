@@ -108,8 +108,11 @@ func TestWriteFileAtomic(t *testing.T) {
 	if len(entries) != 1 {
 		t.Fatalf("temporary files left: %v", entries)
 	}
-	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir", "f"), nil); err == nil {
-		t.Fatal("write into a missing directory succeeded")
+	if err := WriteFileAtomic(filepath.Join(dir, "new", "dir", "f"), []byte("x")); err != nil {
+		t.Fatalf("write into a missing directory: %v", err)
+	}
+	if err := WriteFileAtomic(filepath.Join(p, "f"), nil); err == nil {
+		t.Fatal("write below a regular file succeeded")
 	}
 }
 

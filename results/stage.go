@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Stage is an output directory under construction. Files are written into
@@ -22,10 +23,16 @@ import (
 // aimed at the same target stage into different directories and commit
 // under a lock on the parent directory: the last commit wins whole and
 // files of the two runs never mix.
+//
+// Abort may be called from another goroutine than the one writing into
+// the stage (a signal handler's last resort); Commit and Abort exclude
+// each other.
 type Stage struct {
+	mu      sync.Mutex
 	target  string
 	dir     string
 	created []string // parent directories NewStage created, deepest first
+	unlock  func()   // releases the lock that marks dir as in use
 	done    bool
 }
 
@@ -39,24 +46,57 @@ var ErrOutNotEmpty = errors.New("exists and is not the output of a schedsim run"
 func NewStage(target string) (*Stage, error) {
 	target = filepath.Clean(target)
 	if err := checkReplaceable(target); err != nil {
-		return nil, err
+		return nil, err // before creating anything
 	}
 	parent := filepath.Dir(target)
 	created, err := mkdirAllTracked(parent)
 	if err != nil {
 		return nil, fmt.Errorf("results: %s: %w", parent, err)
 	}
+	// Under the parent's lock, so that no other run takes the new
+	// directory for a stale one before it is locked.
+	unlockParent, err := lockDir(parent)
+	if err != nil {
+		removeEmpty(created)
+		return nil, fmt.Errorf("results: locking %s: %w", parent, err)
+	}
+	defer unlockParent()
+	if err := checkReplaceable(target); err != nil {
+		removeEmpty(created)
+		return nil, err
+	}
 	dir, err := os.MkdirTemp(parent, "."+filepath.Base(target)+".staging-")
 	if err != nil {
 		removeEmpty(created)
 		return nil, fmt.Errorf("results: staging %s: %w", target, err)
 	}
-	if err := os.Chmod(dir, 0o755); err != nil {
+	unlock, err := lockDir(dir)
+	if err == nil {
+		err = os.Chmod(dir, 0o755)
+	}
+	if err != nil {
 		os.RemoveAll(dir)
 		removeEmpty(created)
 		return nil, fmt.Errorf("results: staging %s: %w", target, err)
 	}
-	return &Stage{target: target, dir: dir, created: created}, nil
+	removeStale(target, dir)
+	return &Stage{target: target, dir: dir, created: created, unlock: unlock}, nil
+}
+
+// removeStale removes the staging directories of target other than own
+// that no process holds any more: those of runs killed before they could
+// clean up. The caller holds the lock of target's parent.
+func removeStale(target, own string) {
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".staging-*"))
+	for _, m := range matches {
+		if m == own {
+			continue
+		}
+		if release, err := tryLockDir(m); err == nil {
+			release()
+			os.RemoveAll(m)
+		}
+	}
 }
 
 // Dir returns the staging directory, where the run writes its files.
@@ -69,6 +109,8 @@ func (s *Stage) Target() string { return s.target }
 // replaced whole by the staging directory. Empty subdirectories of the
 // stage are removed first.
 func (s *Stage) Commit() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.done {
 		return errors.New("results: stage committed or aborted twice")
 	}
@@ -95,6 +137,7 @@ func (s *Stage) Commit() error {
 		return fmt.Errorf("results: committing %s: %w", s.target, err)
 	}
 	s.done = true
+	s.unlock()
 	if old != "" {
 		if err := os.RemoveAll(old); err != nil {
 			return fmt.Errorf("results: removing the previous %s: %w", s.target, err)
@@ -107,11 +150,14 @@ func (s *Stage) Commit() error {
 // leaving the file system as NewStage found it. It does nothing after
 // Commit, so it can be deferred.
 func (s *Stage) Abort() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.done {
 		return
 	}
 	s.done = true
 	os.RemoveAll(s.dir)
+	s.unlock()
 	removeEmpty(s.created)
 }
 
@@ -151,6 +197,9 @@ func checkReplaceable(target string) error {
 		return fmt.Errorf("results: %s: exists and is not a directory", target)
 	}
 	entries, err := os.ReadDir(target)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // another run's Commit is replacing it
+	}
 	if err != nil {
 		return fmt.Errorf("results: %s: %w", target, err)
 	}

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -45,6 +46,11 @@ type Referencer interface {
 
 // RunContext is what one replication gets from the runner.
 type RunContext struct {
+	// Context is cancelled when the run is interrupted. The runner then
+	// interrupts Engine (see sim.Interrupter) and discards the
+	// replication, so kinds whose work is all inside Engine.Run need not
+	// look at it; kinds that loop outside the engine check Cancelled.
+	Context context.Context
 	// Engine is a fresh event engine of the kind the run asked for.
 	Engine sim.Engine
 	// Streams derives the replication's named random sources.
@@ -57,11 +63,18 @@ type RunContext struct {
 	// as CSV (kinds without jobs ignore it). Only replication 0 gets one.
 	Jobs io.Writer
 	// OutDir, when not empty, is a directory where replication 0 may write
-	// extra files of its own (data, plots); other replications get "".
+	// extra files of its own (data, plots); other replications get "". It
+	// does not exist until something is written into it (with
+	// results.WriteFileAtomic, which creates it, or after os.MkdirAll), so
+	// that points without files of their own leave no empty directory.
 	OutDir string
 	// Check switches on the debug invariant checker of the model.
 	Check bool
 }
+
+// Cancelled reports whether the run was interrupted (false when Context is
+// nil, as in tests that build a RunContext by hand).
+func (rc RunContext) Cancelled() bool { return rc.Context != nil && rc.Context.Err() != nil }
 
 // Stop is the stop condition of every replication of a scenario. A zero
 // field means "no limit of that kind"; the scenario requires at least one.

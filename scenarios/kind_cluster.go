@@ -162,7 +162,7 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	path := p.TracePath()
-	r, err := swf.Open(path, swf.ReadOptions{})
+	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
 	if err != nil {
 		return nil, err
 	}

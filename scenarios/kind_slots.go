@@ -110,6 +110,7 @@ func (p *SlotsParams) source(st sim.Streams) (slots.Source, error) {
 func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.Check = rc.Check
+	cfg.Cancelled = rc.Cancelled
 	cfg.MaxJobs = rc.Stop.CompletedJobs
 	if p.Environment != nil {
 		cfg.Cycles = 1

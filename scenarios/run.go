@@ -107,7 +107,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		}
 	}
 	if kept == 0 {
-		return nil, fmt.Errorf("scenarios: %w before every point had finished one replication; nothing kept", ErrInterrupted)
+		return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
 	}
 	sc.Replications = kept
 	res, err := Aggregate(sc, done)

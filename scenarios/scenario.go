@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -77,6 +78,11 @@ const (
 	MaxPoints       = 100000
 )
 
+// MaxFileBytes is the largest scenario file Load reads: scenarios are
+// small hand-written files, and a cap keeps a wrong argument (a trace, a
+// device) from being read into memory.
+const MaxFileBytes = 4 << 20
+
 // ErrNotFound is returned by Load when the argument is neither a readable
 // file nor the name of a built-in scenario.
 var ErrNotFound = errors.New("no such scenario file or built-in scenario")
@@ -84,23 +90,68 @@ var ErrNotFound = errors.New("no such scenario file or built-in scenario")
 // Load reads a scenario from a file path or, if no such file exists, from
 // the built-in scenario of that name.
 func Load(nameOrPath string) (*Scenario, error) {
-	data, err := os.ReadFile(nameOrPath)
+	return LoadContext(context.Background(), nameOrPath)
+}
+
+// LoadContext is Load that stops, with ctx's error, when ctx is done while
+// the file is read or the sweep is expanded.
+func LoadContext(ctx context.Context, nameOrPath string) (*Scenario, error) {
+	data, err := readCapped(ctx, nameOrPath)
 	if err == nil {
-		return Parse(data, nameOrPath, filepath.Dir(nameOrPath))
+		return ParseContext(ctx, data, nameOrPath, filepath.Dir(nameOrPath))
 	}
 	if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	if b, ok := builtinData(nameOrPath); ok {
-		return Parse(b, "builtin:"+nameOrPath, ".")
+		return ParseContext(ctx, b, "builtin:"+nameOrPath, ".")
 	}
 	return nil, fmt.Errorf("%s: %w (see `schedsim list`)", nameOrPath, ErrNotFound)
+}
+
+// readCapped reads a scenario file of at most MaxFileBytes, checking ctx
+// between reads (the file may be a pipe that never ends).
+func readCapped(ctx context.Context, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a scenario file", path)
+	} else if err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("%s: %d bytes is too large for a scenario file (at most %d)", path, fi.Size(), MaxFileBytes)
+	}
+	var buf bytes.Buffer
+	chunk := make([]byte, 64<<10)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		n, err := f.Read(chunk)
+		buf.Write(chunk[:n])
+		if buf.Len() > MaxFileBytes {
+			return nil, fmt.Errorf("%s: more than %d bytes is too large for a scenario file", path, MaxFileBytes)
+		}
+		if err == io.EOF {
+			return buf.Bytes(), nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 }
 
 // Parse decodes and validates a scenario. file names it in errors; baseDir
 // is the directory that relative paths inside the parameters are resolved
 // against.
 func Parse(data []byte, file, baseDir string) (*Scenario, error) {
+	return ParseContext(context.Background(), data, file, baseDir)
+}
+
+// ParseContext is Parse that stops, with ctx's error, when ctx is done
+// while the sweep is expanded.
+func ParseContext(ctx context.Context, data []byte, file, baseDir string) (*Scenario, error) {
 	sc := &Scenario{File: file}
 	wrap := func(err error) error { return fileError(file, err) }
 	var doc yaml.Node
@@ -110,6 +161,17 @@ func Parse(data []byte, file, baseDir string) (*Scenario, error) {
 			return nil, fmt.Errorf("%s: empty scenario", file)
 		}
 		return nil, wrap(err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		line := extra.Line
+		if err != nil {
+			return nil, wrap(err)
+		}
+		return nil, fmt.Errorf("%s:%d: a second YAML document: a scenario file holds one (remove the ---)", file, line)
+	}
+	if doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d: a scenario is a mapping of key: value", file, doc.Content[0].Line)
 	}
 	if err := decodeStrict(&doc, sc, ""); err != nil {
 		return nil, wrap(err)
@@ -128,8 +190,11 @@ func Parse(data []byte, file, baseDir string) (*Scenario, error) {
 	}
 	sc.BaseDir = baseDir
 	kind, _ := LookupKind(sc.Model)
-	points, err := sc.expand(root, kind, baseDir)
+	points, err := sc.expand(ctx, root, kind, baseDir)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
 		return nil, wrap(err)
 	}
 	sc.Points = points
@@ -221,7 +286,7 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 }
 
 // expand builds and validates every point of the sweep.
-func (sc *Scenario) expand(root *yaml.Node, kind Kind, baseDir string) ([]Point, error) {
+func (sc *Scenario) expand(ctx context.Context, root *yaml.Node, kind Kind, baseDir string) ([]Point, error) {
 	total := 1
 	for _, ax := range sc.Sweep {
 		total *= len(ax.Values)
@@ -239,6 +304,9 @@ func (sc *Scenario) expand(root *yaml.Node, kind Kind, baseDir string) ([]Point,
 	points := make([]Point, 0, total)
 	idx := make([]int, len(sc.Sweep))
 	for p := 0; p < total; p++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		node := clone(base)
 		var labels []results.Label
 		for a, ax := range sc.Sweep {

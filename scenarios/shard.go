@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -113,7 +112,6 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 	}
 	opts.OutDir = dir
 	done, err := RunTasks(ctx, sc, opts, tasks)
-	pruneEmptyPointDirs(sc, opts, tasks)
 	if err != nil {
 		return out, err
 	}
@@ -129,19 +127,4 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 		m.Tasks = []int{}
 	}
 	return out, results.WriteShard(dir, m, done)
-}
-
-// pruneEmptyPointDirs removes the point directories (and points/) that the
-// tasks of a shard created in its shared directory and left empty.
-func pruneEmptyPointDirs(sc *Scenario, opts Options, tasks []int) {
-	if len(sc.Points) == 1 {
-		return
-	}
-	for _, t := range tasks {
-		pi, rep := sc.taskOf(t)
-		if dir := opts.pointDir(sc, pi, rep); dir != "" {
-			os.Remove(dir) // fails, harmlessly, when not empty
-		}
-	}
-	os.Remove(filepath.Join(opts.OutDir, "points"))
 }

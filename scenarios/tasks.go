@@ -3,7 +3,6 @@ package scenarios
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync/atomic"
 
@@ -39,20 +38,16 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]r
 		point := sc.Points[pi]
 		eng, _ := sim.New(sim.Kind(sc.Engine))
 		rc := RunContext{
+			Context: ctx,
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
 			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
 			Check:   opts.Check,
 		}
+		// The directory is created by the first file written into it, so
+		// that points without files leave no empty directory.
 		dir := opts.pointDir(sc, pi, rep)
-		if dir != "" {
-			// Created for the kind's own files and the per-job CSV;
-			// Stage.Commit prunes it when nothing was written into it.
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return results.TaskResult{}, fmt.Errorf("scenarios: %w", err)
-			}
-		}
 		if rep == 0 {
 			rc.OutDir = dir
 		}
@@ -63,8 +58,17 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]r
 		if jobs != nil {
 			rc.Jobs = jobs
 		}
+		// Ctrl-C interrupts the engine inside a long replication; what
+		// such a replication returns is incomplete and is discarded.
+		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
+		if !watch() || rc.Cancelled() {
+			if jobs != nil {
+				jobs.Abort()
+			}
+			return results.TaskResult{}, sim.ErrInterrupted
+		}
 		if jobs != nil {
 			if err == nil {
 				err = jobs.Commit()

@@ -1,5 +1,5 @@
 // Package sim is the discrete-event kernel of schedsim: the event engine
-// interface with its two implementations (the fast binary-heap engine and
+// interface with its two implementations (the fast 4-ary-heap engine and
 // one built on github.com/fschuetz04/simgo), the named random streams of a
 // replication, and the runner that executes independent replications in
 // parallel.

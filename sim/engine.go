@@ -65,6 +65,8 @@ const (
 	Predicate
 	// Stopped: a handler called Stop.
 	Stopped
+	// Interrupted: Interrupt was called (from any goroutine).
+	Interrupted
 )
 
 func (r StopReason) String() string {
@@ -79,6 +81,8 @@ func (r StopReason) String() string {
 		return "predicate"
 	case Stopped:
 		return "stopped"
+	case Interrupted:
+		return "interrupted"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -108,12 +112,31 @@ type Engine interface {
 	Pending() int
 }
 
+// Interrupter is implemented by engines that can be interrupted from
+// another goroutine: after Interrupt, the Run in progress returns
+// Interrupted once the event being processed has finished, and every later
+// Run returns Interrupted at once. Both engines of this package implement
+// it; the scenario runner uses it to stop a replication on Ctrl-C.
+type Interrupter interface {
+	Interrupt()
+}
+
+// Interrupt interrupts e if it implements Interrupter and reports whether
+// it did.
+func Interrupt(e Engine) bool {
+	i, ok := e.(Interrupter)
+	if ok {
+		i.Interrupt()
+	}
+	return ok
+}
+
 // Kind names an engine implementation.
 type Kind string
 
 // The engine implementations.
 const (
-	// Fast is the default engine: a typed binary heap.
+	// Fast is the default engine: a typed 4-ary heap.
 	Fast Kind = "fast"
 	// SimGo is the engine built on github.com/fschuetz04/simgo.
 	SimGo Kind = "simgo"

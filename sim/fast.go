@@ -1,5 +1,7 @@
 package sim
 
+import "sync/atomic"
+
 // FastEngine is the default engine: a 4-ary min-heap of compact entries
 // ordered by (time, priority, sequence), over a table of event slots that
 // is recycled through a free list. Once the heap and the table have grown
@@ -10,6 +12,7 @@ type FastEngine struct {
 	seq       uint64
 	processed uint64
 	stop      bool
+	interrupt atomic.Bool
 	heap      []heapEntry
 	events    []fastEvent
 	free      []int32
@@ -51,6 +54,10 @@ func (e *FastEngine) Pending() int { return len(e.heap) }
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
+
+// Interrupt makes Run return Interrupted after the event being processed,
+// and every later Run at once. It is safe to call from any goroutine.
+func (e *FastEngine) Interrupt() { e.interrupt.Store(true) }
 
 // After arranges for act(arg) to run delay after Now().
 func (e *FastEngine) After(delay float64, priority int, act Action, arg any) Handle {
@@ -100,6 +107,9 @@ func (e *FastEngine) Cancel(h Handle) bool {
 func (e *FastEngine) Run(lim Limit) StopReason {
 	e.stop = false
 	for {
+		if e.interrupt.Load() {
+			return Interrupted
+		}
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}

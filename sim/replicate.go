@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 )
@@ -13,9 +14,14 @@ type Outcome[T any] struct {
 	// Err is the replication's error, if any.
 	Err error
 	// Done is false for replications that never ran because the context
-	// was cancelled first.
+	// was cancelled first, and for those whose fn returned an error
+	// wrapping ErrInterrupted.
 	Done bool
 }
+
+// ErrInterrupted is what a replication returns (possibly wrapped) when it
+// was cut short by a cancellation: Replicate counts it as not done.
+var ErrInterrupted = errors.New("sim: interrupted")
 
 // Replicate runs replications 0 … n−1 of fn on at most workers goroutines
 // (GOMAXPROCS when workers ≤ 0) and returns their outcomes indexed by
@@ -45,6 +51,9 @@ func Replicate[T any](ctx context.Context, n, workers int, fn func(rep int) (T, 
 			defer wg.Done()
 			for rep := range next {
 				v, err := fn(rep)
+				if errors.Is(err, ErrInterrupted) {
+					continue
+				}
 				out[rep] = Outcome[T]{Value: v, Err: err, Done: true}
 				mu.Lock()
 				finished++

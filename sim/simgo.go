@@ -3,6 +3,7 @@ package sim
 import (
 	"container/heap"
 	"math"
+	"sync/atomic"
 
 	"github.com/fschuetz04/simgo"
 )
@@ -22,6 +23,7 @@ type SimGoEngine struct {
 	processed uint64
 	pending   int
 	stop      bool
+	interrupt atomic.Bool
 	limitHit  bool
 	buckets   map[float64]*bucket
 	slots     []*simGoEvent
@@ -173,6 +175,10 @@ func (e *SimGoEngine) fire(at float64) {
 	ev.act(ev.arg)
 }
 
+// Interrupt makes Run return Interrupted after the event being processed,
+// and every later Run at once. It is safe to call from any goroutine.
+func (e *SimGoEngine) Interrupt() { e.interrupt.Store(true) }
+
 // Run processes events until a limit is reached; see Engine.
 func (e *SimGoEngine) Run(lim Limit) StopReason {
 	e.stop = false
@@ -196,6 +202,9 @@ func (e *SimGoEngine) Run(lim Limit) StopReason {
 
 func (e *SimGoEngine) loop(lim Limit) StopReason {
 	for {
+		if e.interrupt.Load() {
+			return Interrupted
+		}
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -54,7 +55,15 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
 }
 
-func (f *runFlags) validate() error {
+func (f *runFlags) validate(fs *flag.FlagSet) error {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["workers"] && f.workers < 1 {
+		return usagef("--workers must be ≥ 1 (got %d)", f.workers)
+	}
+	if set["replications"] && (f.replications < 1 || f.replications > scenarios.MaxReplications) {
+		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
+	}
 	switch f.format {
 	case "table", "csv", "json":
 	default:
@@ -64,9 +73,6 @@ func (f *runFlags) validate() error {
 		if _, err := sim.New(sim.Kind(f.engine)); err != nil {
 			return usagef("--engine: %v", err)
 		}
-	}
-	if f.replications < 0 || f.replications > scenarios.MaxReplications {
-		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
 	}
 	if f.jobs.on && f.out == "" {
 		return usagef("--per-job needs --out DIR")
@@ -113,14 +119,17 @@ func newLogger(level string, w io.Writer) (zerolog.Logger, error) {
 }
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f runFlags
-	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schedsim run [flags] [scenario.yaml | built-in name]\n\nflags:\n")
-		fs.PrintDefaults()
+	err := runCommand(ctx, args, stdout, stderr)
+	if errors.As(err, new(usageError)) {
+		return commandError{"run", err}
 	}
+	return err
+}
+
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run", "schedsim run [flags] [scenario.yaml | built-in name]", stdout)
+	var f runFlags
+	f.register(fs.FlagSet)
 	positional, err := parseInterleaved(fs, joinPerJobAll(args))
 	if err != nil {
 		return err
@@ -128,16 +137,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(positional) > 1 {
 		return usagef("run takes one scenario, got %d: %s", len(positional), strings.Join(positional, " "))
 	}
-	if err := f.validate(); err != nil {
+	if err := f.validate(fs.FlagSet); err != nil {
 		return err
 	}
 	name := scenarios.DefaultScenario
 	if len(positional) == 1 {
 		name = positional[0]
 	}
-	sc, err := scenarios.Load(name)
+	sc, err := scenarios.LoadContext(ctx, name)
 	if err != nil {
-		return usageError{err}
+		return loadError(err)
 	}
 	log, err := newLogger(f.logLevel, stderr)
 	if err != nil {
@@ -171,6 +180,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 			return usageError{err}
 		}
 		defer stage.Abort()
+		defer trackStage(stage)()
 		opts.OutDir = stage.Dir()
 	}
 	prog := newProgress(stderr, f.progress)
@@ -243,16 +253,46 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 	return results.WriteSweepPlots(dir, rep)
 }
 
+// flagSet is a subcommand's flags with its help text.
+type flagSet struct {
+	*flag.FlagSet
+	help func()
+}
+
+// newFlagSet returns a flag set that reports errors only through Parse's
+// result (no usage dump after a bad flag) and prints its help, on -h or
+// --help, to stdout.
+func newFlagSet(name, synopsis string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	help := func() {
+		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(stdout, "\nflags:\n")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
+	}
+	return &flagSet{fs, help}
+}
+
 // parseInterleaved parses flags that may come before or after the
-// positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+// positional arguments, and returns the positional ones. A bad flag is a
+// usage error of one line; -h and --help return flag.ErrHelp after
+// printing the help.
+func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if err == flag.ErrHelp {
+				fs.help()
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, commandError{fs.Name(), usageError{err}}
 		}
 		if fs.NArg() == 0 {
 			return positional, nil
@@ -263,8 +303,12 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func cmdList(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		return usagef("list takes no arguments")
+	rest, err := parseInterleaved(newFlagSet("list", "schedsim list", stdout), args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return commandError{"list", usagef("list takes no arguments")}
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "built-in scenarios:")
@@ -296,16 +340,30 @@ func firstSentence(s string) string {
 	return s
 }
 
-func cmdValidate(args []string, stdout io.Writer) error {
-	if len(args) == 0 {
-		return usagef("validate needs at least one scenario file")
+func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
+	files, err := parseInterleaved(newFlagSet("validate", "schedsim validate scenario.yaml …", stdout), args)
+	if err != nil {
+		return err
 	}
-	for _, a := range args {
-		sc, err := scenarios.Load(a)
+	if len(files) == 0 {
+		return commandError{"validate", usagef("validate needs at least one scenario file")}
+	}
+	for _, a := range files {
+		sc, err := scenarios.LoadContext(ctx, a)
 		if err != nil {
-			return usageError{err}
+			return loadError(err)
 		}
 		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
 	}
 	return nil
+}
+
+// loadError classifies an error of scenarios.Load: an argument that names
+// no file or built-in is a usage error; a scenario that does not decode or
+// validate is a data error, as is an interrupt.
+func loadError(err error) error {
+	if errors.Is(err, scenarios.ErrNotFound) || errors.Is(err, fs.ErrPermission) {
+		return usageError{err}
+	}
+	return err
 }

@@ -11,8 +11,10 @@
 //	schedsim validate scenario.yaml …
 //	schedsim version
 //
-// Exit codes: 0 success, 1 the run failed or was interrupted, 2 usage
-// error or invalid scenario (nothing ran).
+// Exit codes: 0 success (also --help), 1 a data error (a scenario or a
+// trace that does not decode or validate), a failed or an interrupted run,
+// 2 a usage error (an unknown command or flag, a bad flag value, an
+// argument that names no file).
 package main
 
 import (
@@ -24,7 +26,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
+	"time"
 )
 
 // Exit codes.
@@ -34,7 +38,8 @@ const (
 	exitUsage = 2
 )
 
-// usageError marks errors that are the caller's: bad flags, bad scenario.
+// usageError marks errors in the command line: an unknown command or flag,
+// a bad flag value, a missing argument, an argument that names no file.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
@@ -44,11 +49,43 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// commandError names the subcommand of a usage error, for the hint
+// "see `schedsim CMD --help`".
+type commandError struct {
+	cmd string
+	err error
+}
+
+func (e commandError) Error() string { return e.err.Error() }
+func (e commandError) Unwrap() error { return e.err }
+
+// stopGrace is how long a command may take to stop cleanly after Ctrl-C
+// or SIGTERM (keep the finished replications, remove its staging
+// directory) before main exits regardless: every command stops within a
+// second, even one blocked reading a pipe that never ends.
+const stopGrace = 700 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	ctx, cancel := context.WithCancel(context.Background())
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals:
+		cancel()
+	}
+	select {
+	case code := <-done:
+		os.Exit(code)
+	case <-signals: // a second Ctrl-C: stop now
+	case <-time.After(stopGrace):
+	}
+	abortStages()
+	fmt.Fprintln(os.Stderr, "schedsim: interrupted")
+	os.Exit(exitRun)
 }
 
 const usage = `schedsim — discrete-event simulation of parallel and grid job scheduling
@@ -78,50 +115,91 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "run":
 		err = cmdRun(ctx, args[1:], stdout, stderr)
 	case "merge":
-		err = cmdMerge(args[1:], stdout, stderr)
+		err = cmdMerge(args[1:], stdout)
 	case "slurm":
-		err = cmdSlurm(ctx, args[1:], stdout, stderr)
+		err = cmdSlurm(ctx, args[1:], stdout)
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
-		err = cmdTrace(args[1:], stdout, stderr)
+		err = cmdTrace(ctx, args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
-		err = cmdValidate(args[1:], stdout)
+		err = cmdValidate(ctx, args[1:], stdout)
 	case "version":
-		fmt.Fprintln(stdout, "schedsim", version())
-	case "help", "-h", "--help":
+		err = cmdVersion(args[1:], stdout)
+	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, list, validate or version)", args[0])
+		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", args[0])
 	}
-	if err == nil {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
+	if errors.Is(err, context.Canceled) {
+		// Interrupted while reading a scenario or a trace: where it was
+		// says nothing to the user who pressed Ctrl-C.
+		err = errors.New("interrupted")
 	}
-	fmt.Fprintln(stderr, "schedsim:", err)
-	var ue usageError
-	if errors.As(err, &ue) {
+	msg := err.Error()
+	var ce commandError
+	if errors.As(err, &ce) && errors.As(err, new(usageError)) {
+		msg += fmt.Sprintf(" (see `schedsim %s --help`)", ce.cmd)
+	}
+	fmt.Fprintln(stderr, "schedsim: "+oneLine(msg))
+	if errors.As(err, new(usageError)) {
 		return exitUsage
 	}
 	return exitRun
 }
 
-// version returns the module version and VCS revision the binary was
-// built from, as far as the build recorded them.
+// oneLine keeps an error on one line: a message that spans several (a
+// YAML library's, say) has its line breaks replaced.
+func oneLine(msg string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", " ")), " ")
+}
+
+// revision is the VCS revision when the build info has none (go build
+// -buildvcs=false, go run): `make build` sets it with -ldflags -X.
+var revision string
+
+// cmdVersion runs `schedsim version`.
+func cmdVersion(args []string, stdout io.Writer) error {
+	fs := newFlagSet("version", "schedsim version", stdout)
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return commandError{"version", usagef("version takes no arguments")}
+	}
+	fmt.Fprintln(stdout, "schedsim", version())
+	return nil
+}
+
+// version returns the module version, the VCS revision (with "+modified"
+// for a dirty tree) and the Go version the binary was built with, as far
+// as the build recorded them.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "(unknown)"
+		return "(no build information)"
 	}
 	v := info.Main.Version
+	rev, modified := revision, ""
 	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			modified = "+modified"
 		}
 	}
-	return v
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		rev = "unknown revision (built without VCS information; `make build` records it)"
+	}
+	return fmt.Sprintf("%s %s%s %s", v, rev, modified, info.GoVersion)
 }

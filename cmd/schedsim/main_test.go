@@ -22,17 +22,23 @@ func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"run", "testdata/unknown-key.yaml"}, exitUsage, "testdata/unknown-key.yaml:9: params.colour: unknown key"},
-		{[]string{"run", "testdata/negative-rate.yaml"}, exitUsage, "testdata/negative-rate.yaml:8: params.arrival_rate: must be > 0 (got -1)"},
-		{[]string{"run", "testdata/zero-servers.yaml"}, exitUsage, "testdata/zero-servers.yaml:7: params.servers: must be in [1, 1048576] (got 0)"},
+		// Data errors: the file is there but its content is wrong.
+		{[]string{"run", "testdata/unknown-key.yaml"}, exitRun, "testdata/unknown-key.yaml:9: params.colour: unknown key"},
+		{[]string{"run", "testdata/negative-rate.yaml"}, exitRun, "testdata/negative-rate.yaml:8: params.arrival_rate: must be > 0 (got -1)"},
+		{[]string{"run", "testdata/zero-servers.yaml"}, exitRun, "testdata/zero-servers.yaml:7: params.servers: must be in [1, 1048576] (got 0)"},
+		{[]string{"run", "testdata/unreadable.yaml"}, exitRun, "testdata/unreadable.yaml:"},
+		{[]string{"validate", "testdata/zero-servers.yaml"}, exitRun, "params.servers"},
+		// Usage errors: the command line is wrong.
 		{[]string{"run", "testdata/missing.yaml"}, exitUsage, "testdata/missing.yaml: no such scenario file or built-in scenario"},
-		{[]string{"run", "testdata/unreadable.yaml"}, exitUsage, "testdata/unreadable.yaml:"},
-		{[]string{"validate", "testdata/zero-servers.yaml"}, exitUsage, "params.servers"},
 		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: unknown engine "warp"`},
 		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be table, csv or json"},
-		{[]string{"run", "--no-such-flag"}, exitUsage, "flag provided but not defined"},
+		{[]string{"run", "--no-such-flag"}, exitUsage, "schedsim: flag provided but not defined: -no-such-flag (see `schedsim run --help`)"},
+		{[]string{"run", "--replications", "abc"}, exitUsage, "schedsim: invalid value \"abc\" for flag -replications: parse error (see `schedsim run --help`)"},
+		{[]string{"run", "--workers", "0", "testdata/small.yaml"}, exitUsage, "--workers must be ≥ 1 (got 0)"},
+		{[]string{"replay", "--policy"}, exitUsage, "flag needs an argument: -policy (see `schedsim replay --help`)"},
+		{[]string{"trace", "info"}, exitUsage, "trace info needs at least one SWF file"},
+		{[]string{"list", "x"}, exitUsage, "list takes no arguments"},
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
-		{[]string{}, exitUsage, "usage:"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runCLI(t, c.args...)
@@ -42,12 +48,26 @@ func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
 		if !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: stderr %q does not contain %q", c.args, stderr, c.want)
 		}
-		// The flag package and the bare command print their usage text;
-		// every other error is one line.
-		if c.want != "usage:" && !strings.HasPrefix(c.want, "flag") {
-			if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; lines != 1 {
-				t.Errorf("%v: %d-line error %q, want one line", c.args, lines, stderr)
-			}
+		if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; lines != 1 {
+			t.Errorf("%v: %d-line error %q, want one line", c.args, lines, stderr)
+		}
+	}
+	// The bare command prints the usage text.
+	if code, _, stderr := runCLI(t); code != exitUsage || !strings.Contains(stderr, "usage:") {
+		t.Errorf("schedsim without arguments: exit %d %q", code, stderr)
+	}
+}
+
+// --help on every command prints its usage on stdout and exits 0.
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{
+		{"--help"}, {"-h"}, {"help"}, {"run", "--help"}, {"run", "-h"}, {"replay", "--help"},
+		{"trace", "--help"}, {"trace", "info", "--help"}, {"list", "--help"},
+		{"validate", "--help"}, {"version", "--help"},
+	} {
+		code, stdout, stderr := runCLI(t, args...)
+		if code != exitOK || !strings.Contains(stdout, "usage:") || stderr != "" {
+			t.Errorf("%v: exit %d, stdout %.40q, stderr %q", args, code, stdout, stderr)
 		}
 	}
 }

@@ -2,14 +2,12 @@ package main
 
 import (
 	"compress/gzip"
-	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -112,19 +110,9 @@ func TestSynthTrace(t *testing.T) {
 	}
 }
 
-// TestMain lets a benchmark run the CLI in a child process (to measure its
-// peak RSS alone): with SCHEDSIM_CHILD_ARGS set, the test binary runs
-// those schedsim arguments and exits.
-func TestMain(m *testing.M) {
-	if args := os.Getenv("SCHEDSIM_CHILD_ARGS"); args != "" {
-		os.Exit(run(context.Background(), strings.Fields(args), io.Discard, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // BenchmarkReplayScale replays synthetic traces of 1 and 10 million jobs
 // (drawn from KTH-SP2, generated once into the temporary directory) with
-// EASY in a child process, and reports the wall time per job and the
+// EASY in a child process (the binary TestMain builds), and reports the wall time per job and the
 // child's peak RSS. Memory must not grow with the number of jobs: the
 // 10-million-job peak must stay within 2× of the 1-million-job one.
 // Run with: go test -run '^$' -bench ReplayScale -benchtime 1x ./cmd/schedsim
@@ -140,8 +128,7 @@ func BenchmarkReplayScale(b *testing.B) {
 			b.ResetTimer()
 			start := time.Now()
 			for range b.N {
-				cmd := exec.Command(os.Args[0], "-test.run=^$")
-				cmd.Env = append(os.Environ(), "SCHEDSIM_CHILD_ARGS=replay --trace "+path+" --policy easy")
+				cmd := exec.Command(binary, "replay", "--trace", path, "--policy", "easy")
 				cmd.Stderr = os.Stderr
 				if err := cmd.Run(); err != nil {
 					b.Fatal(err)

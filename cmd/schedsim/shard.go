@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -105,14 +104,17 @@ func executeShard(ctx context.Context, sc *scenarios.Scenario, f *runFlags, opts
 }
 
 // cmdMerge aggregates finished shards into the outputs of one run.
-func cmdMerge(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	out := fset.String("out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory (required)")
-	fset.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schedsim merge SHARD_DIR… --out DIR\n\nflags:\n")
-		fset.PrintDefaults()
+func cmdMerge(args []string, stdout io.Writer) error {
+	err := mergeCommand(args, stdout)
+	if errors.As(err, new(usageError)) {
+		return commandError{"merge", err}
 	}
+	return err
+}
+
+func mergeCommand(args []string, stdout io.Writer) error {
+	fset := newFlagSet("merge", "schedsim merge SHARD_DIR… --out DIR", stdout)
+	out := fset.String("out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory (required)")
 	dirs, err := parseInterleaved(fset, args)
 	if err != nil {
 		return err

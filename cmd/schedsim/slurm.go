@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,7 +32,7 @@ type slurmFlags struct {
 // newlines that would break the directive.
 var slurmValue = regexp.MustCompile(`^[A-Za-z0-9:._,=+@%-]+$`)
 
-func (f *slurmFlags) validate() error {
+func (f *slurmFlags) validate(fs *flag.FlagSet) error {
 	if f.out == "" {
 		return usagef("slurm needs --out DIR (on a file system the compute nodes share)")
 	}
@@ -46,12 +47,19 @@ func (f *slurmFlags) validate() error {
 			return usagef("--%s %q: not a Slurm value (letters, digits and :._,=+@%%- only)", name, v)
 		}
 	}
-	return f.run.validate()
+	return f.run.validate(fs)
 }
 
-func cmdSlurm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("slurm", flag.ContinueOnError)
-	fset.SetOutput(stderr)
+func cmdSlurm(ctx context.Context, args []string, stdout io.Writer) error {
+	err := slurmCommand(ctx, args, stdout)
+	if errors.As(err, new(usageError)) {
+		return commandError{"slurm", err}
+	}
+	return err
+}
+
+func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
+	fset := newFlagSet("slurm", "schedsim slurm SCENARIO --out DIR --tasks N [--partition P --time T --mem M --cpus-per-task C --account A] [--submit]", stdout)
 	var f slurmFlags
 	fset.StringVar(&f.out, "out", "", "directory on a shared file system for the scripts, shards, logs and the merged result (required)")
 	fset.IntVar(&f.tasks, "tasks", 0, "number of array tasks, each one shard (required)")
@@ -70,10 +78,6 @@ func cmdSlurm(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fset.IntVar(&f.run.replications, "replications", 0, "override the number of replications")
 	fset.StringVar(&f.run.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
 	fset.Var(&f.run.jobs, "per-job", "shards also write the per-job CSV (of replication 0, or of all with --per-job all)")
-	fset.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schedsim slurm SCENARIO --out DIR --tasks N [--partition P --time T --mem M --cpus-per-task C --account A] [--submit]\n\nflags:\n")
-		fset.PrintDefaults()
-	}
 	positional, err := parseInterleaved(fset, joinPerJobAll(args))
 	if err != nil {
 		return err
@@ -82,12 +86,12 @@ func cmdSlurm(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("slurm takes one scenario, got %d", len(positional))
 	}
 	f.run.format, f.run.progress, f.run.out = "table", "never", f.out
-	if err := f.validate(); err != nil {
+	if err := f.validate(fset.FlagSet); err != nil {
 		return err
 	}
-	sc, err := scenarios.Load(positional[0])
+	sc, err := scenarios.LoadContext(ctx, positional[0])
 	if err != nil {
-		return usageError{err}
+		return loadError(err)
 	}
 	if err := sc.Apply(f.run.options(zerolog.Nop())); err != nil {
 		return usageError{err}

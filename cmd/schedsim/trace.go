@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -15,21 +15,25 @@ import (
 )
 
 // cmdTrace runs `schedsim trace info FILE …`.
-func cmdTrace(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "info" {
-		return usagef("usage: schedsim trace info [--strict] FILE.swf[.gz] …")
+func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
+	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] …"
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
+		return nil
 	}
-	fs := flag.NewFlagSet("trace info", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	if len(args) == 0 || args[0] != "info" {
+		return commandError{"trace", usagef("trace needs the subcommand info: %s", synopsis)}
+	}
+	fs := newFlagSet("trace info", synopsis, stdout)
 	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return usagef("trace info needs at least one SWF file")
+		return commandError{"trace info", usagef("trace info needs at least one SWF file")}
 	}
-	opts := swf.ReadOptions{Mode: swf.Lenient}
+	opts := swf.ReadOptions{Mode: swf.Lenient, Context: ctx}
 	if *strict {
 		opts.Mode = swf.Strict
 	}
@@ -39,11 +43,10 @@ func cmdTrace(args []string, stdout, stderr io.Writer) error {
 		}
 		in, err := swf.InfoFile(f, opts)
 		if err != nil {
-			var pe *swf.ParseError
-			if errors.As(err, &pe) {
-				return err
+			if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+				return usageError{err}
 			}
-			return usageError{err}
+			return err
 		}
 		if err := in.Format(stdout); err != nil {
 			return err
@@ -65,8 +68,15 @@ var replayFlags = map[string]string{
 // replay without a scenario file. Several comma-separated policies are
 // compared side by side.
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	err := replayCommand(ctx, args, stdout, stderr)
+	if errors.As(err, new(usageError)) {
+		return commandError{"replay", err}
+	}
+	return err
+}
+
+func replayCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "schedsim replay --trace FILE [--policy easy[,conservative…]] [flags]", stdout)
 	p := scenarios.NewClusterParams()
 	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: fcfs, easy, conservative, fpfs")
 	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz), required")
@@ -81,11 +91,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Float64Var(&p.Tau, "tau", p.Tau, "runtime bound of the bounded slowdown, seconds")
 	fs.BoolVar(&p.KillAtEstimate, "kill", false, "kill jobs at their estimate")
 	var f runFlags
-	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schedsim replay --trace FILE [--policy easy[,conservative…]] [flags]\n\nflags:\n")
-		fs.PrintDefaults()
-	}
+	f.register(fs.FlagSet)
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -93,7 +99,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(rest) > 0 {
 		return usagef("replay takes no positional arguments (got %q); use --trace", strings.Join(rest, " "))
 	}
-	if err := f.validate(); err != nil {
+	if err := f.validate(fs.FlagSet); err != nil {
 		return err
 	}
 	names := strings.Split(*policies, ",")

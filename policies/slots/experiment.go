@@ -2,6 +2,7 @@ package slots
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -45,7 +46,14 @@ type ExperimentConfig struct {
 	// Check runs CheckAlternatives on every cycle (the debug invariant
 	// checker); a violation is an error.
 	Check bool
+	// Cancelled, when not nil, is asked before every cycle: once it
+	// reports true, RunExperiment returns ErrCancelled.
+	Cancelled func() bool
 }
+
+// ErrCancelled is returned by RunExperiment when ExperimentConfig.Cancelled
+// reported true.
+var ErrCancelled = errors.New("slots: experiment cancelled")
 
 // CycleResult is the outcome of one scheduling cycle.
 type CycleResult struct {
@@ -326,6 +334,9 @@ func RunExperiment(src Source, cfg ExperimentConfig) (Tally, []CycleResult, erro
 	var rec []CycleResult
 	jobsSeen := 0
 	for c := 0; c < cfg.Cycles && (cfg.MaxJobs <= 0 || jobsSeen < cfg.MaxJobs); c++ {
+		if cfg.Cancelled != nil && cfg.Cancelled() {
+			return t, rec, ErrCancelled
+		}
 		l, jobs, err := src.Next()
 		if err != nil {
 			return t, rec, fmt.Errorf("cycle %d: %w", c, err)

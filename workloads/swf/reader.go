@@ -3,6 +3,7 @@ package swf
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -44,6 +45,10 @@ const MaxLineLength = 1 << 20
 
 const bufferSize = 64 << 10
 
+// MaxHeaderBytes caps the leading comment block (the PWA's headers have a
+// few kilobytes): a longer one is an error, not a header held in memory.
+const MaxHeaderBytes = 1 << 20
+
 // ReadOptions configures a Reader. The zero value is strict.
 type ReadOptions struct {
 	// Mode is Strict (default) or Lenient.
@@ -51,6 +56,24 @@ type ReadOptions struct {
 	// ProblemLines is how many line numbers are kept per problem reason:
 	// 0 means DefaultProblemLines, a negative value keeps none.
 	ProblemLines int
+	// Context, when not nil, stops the reading once it is done: every
+	// read from the underlying file first checks it, so that a trace that
+	// never ends (a pipe, a device) can be interrupted. The Reader's error
+	// then wraps the context's error.
+	Context context.Context
+}
+
+// ctxReader fails reads once its context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 func (o ReadOptions) maxLines() int {
@@ -111,6 +134,9 @@ func Open(path string, opts ReadOptions) (*Reader, error) {
 // line with a malformed numeric value (e.g. "MaxProcs: many") is an
 // error.
 func NewReader(r io.Reader, name string, opts ReadOptions) (*Reader, error) {
+	if opts.Context != nil {
+		r = ctxReader{opts.Context, r}
+	}
 	rd := &Reader{name: name, opts: opts, br: bufio.NewReaderSize(r, bufferSize)}
 	magic, err := rd.br.Peek(2)
 	if err != nil && err != io.EOF {
@@ -134,6 +160,7 @@ func NewReader(r io.Reader, name string, opts ReadOptions) (*Reader, error) {
 // lines in it are skipped. The first job line is kept for Next.
 func (r *Reader) readHeader() error {
 	b := headerBuilder{cont: -1}
+	size := 0
 	for {
 		line, tooLong, err := r.readLine()
 		if err == io.EOF {
@@ -147,6 +174,9 @@ func (r *Reader) readHeader() error {
 			continue
 		}
 		if !tooLong && t[0] == ';' {
+			if size += len(line) + 1; size > MaxHeaderBytes {
+				return fmt.Errorf("%s:%d: header comment block longer than %d bytes: not an SWF trace", r.name, r.line, MaxHeaderBytes)
+			}
 			b.add(string(line), r.line)
 			continue
 		}
