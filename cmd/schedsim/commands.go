@@ -168,9 +168,6 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		// A shard writes into a directory that other shards share: its
 		// files are each atomic, and its manifest, written last, marks it
 		// finished.
-		if err := checkOutDir(f.out); err != nil {
-			return err
-		}
 		return executeShard(ctx, sc, f, opts, stdout, stderr)
 	}
 	var stage *results.Stage

@@ -86,8 +86,20 @@ func cause(err error) error {
 }
 
 // executeShard runs one shard of a loaded scenario into f.out.
-func executeShard(ctx context.Context, sc *scenarios.Scenario, f *runFlags, opts scenarios.Options, stdout, stderr io.Writer) error {
+// A shard that fails removes the directory it created if it left it
+// empty.
+func executeShard(ctx context.Context, sc *scenarios.Scenario, f *runFlags, opts scenarios.Options, stdout, stderr io.Writer) (err error) {
 	shard, _ := scenarios.ParseShard(f.shard) // validated with the flags
+	if _, statErr := os.Stat(f.out); errors.Is(statErr, fs.ErrNotExist) {
+		defer func() {
+			if err != nil {
+				os.Remove(f.out) // fails, harmlessly, unless empty
+			}
+		}()
+	}
+	if err := checkOutDir(f.out); err != nil {
+		return err
+	}
 	prog := newProgress(stderr, f.progress)
 	opts.Progress = prog.update
 	res, err := scenarios.RunShard(ctx, sc, opts, shard, f.out)
