@@ -105,6 +105,16 @@ func WriteShard(dir string, m ShardManifest, tasks []TaskResult) error {
 	return WriteFileAtomic(ShardManifestPath(dir, m.Shard, m.Shards), append(js, '\n'))
 }
 
+// RemoveShardTemps removes the temporary files that a killed run of shard
+// i of n left in dir (a shard's files are written atomically, through
+// temporary files beside them).
+func RemoveShardTemps(dir string, i, n int) {
+	stale, _ := filepath.Glob(filepath.Join(dir, "."+ShardName(i, n)+".*.tmp*"))
+	for _, f := range stale {
+		os.Remove(f)
+	}
+}
+
 // ReadShardManifest reads and checks a manifest file (not its data).
 func ReadShardManifest(path string) (*ShardManifest, error) {
 	data, err := os.ReadFile(path)

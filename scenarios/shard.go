@@ -110,6 +110,7 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return out, err
 	}
+	results.RemoveShardTemps(dir, shard.Index, shard.Count)
 	opts.OutDir = dir
 	done, err := RunTasks(ctx, sc, opts, tasks)
 	if err != nil {

@@ -69,7 +69,9 @@ sed -e 's/^replications: .*/replications: 2/' \
     -e 's/^name: .*/name: karatza2010-reduced/' \
     scenarios/builtin/karatza2010.yaml |
   grep -v 'estimate_error, where\|series: estimate_error' > "$WORK/karatza2010-reduced.yaml"
-"$SCHEDSIM" validate "$WORK/karatza2010-reduced.yaml" >&2
+check=$("$SCHEDSIM" validate "$WORK/karatza2010-reduced.yaml")
+echo "$check" >&2
+case "$check" in *"8 points × 2 replications"*) ;; *) die "the reduction of karatza2010 no longer applies (scenarios/builtin/karatza2010.yaml changed?): $check" ;; esac
 
 mkdir -p "$WORK/log" "$WORK/state" "$WORK/spool" "$WORK/munge"
 chmod 0700 "$WORK/munge"
