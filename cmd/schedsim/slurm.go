@@ -211,3 +211,8 @@ func sbatch(ctx context.Context, args ...string) (string, error) {
 	}
 	return id, nil
 }
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
