@@ -1,8 +1,7 @@
 // Package results holds what a run produces: the metrics of each
 // replication, their statistics across replications (mean, standard
 // deviation, 95% Student-t confidence interval), and the writers that turn
-// them into tables, CSV, JSON and plots; the files of a shard (raw
-// per-replication metrics and a manifest); atomic and staged output files.
+// them into tables, CSV, JSON and plots.
 package results
 
 // Metric is one named number measured in one replication, such as the mean
