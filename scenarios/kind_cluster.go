@@ -159,6 +159,11 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	return f, f.Validate()
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *ClusterParams) MetricNames() []string {
+	return append(append([]string{}, cluster.MetricNames...), "records_dropped")
+}
+
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	path := p.TracePath()
@@ -208,6 +213,12 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	st := src.Stats()
+	if st.Yielded == 0 {
+		if st.Read == 0 {
+			return nil, fmt.Errorf("%s: no usable job: the trace has no job records", p.Trace)
+		}
+		return nil, fmt.Errorf("%s: no usable job: read %d records, dropped all: %s", p.Trace, st.Read, src.Problems().Summary())
+	}
 	p.report(rc, path, procs, res, st, src.Problems())
 	if err := p.writeRejected(rc, res); err != nil {
 		return nil, err
@@ -229,8 +240,9 @@ func (p *ClusterParams) report(rc RunContext, path string, procs int, res *clust
 		ev = ev.Str("source_stop", st.StopReason)
 	}
 	ev.Msg("cluster replay done")
-	for _, pr := range probs {
-		rc.Log.Debug().Str("trace", path).Str("reason", pr.Reason).Int("count", pr.Count).Ints("first_lines", pr.Lines).Msg("records dropped")
+	if st.Dropped > 0 {
+		rc.Log.Warn().Str("trace", path).Int("records_read", st.Read).Int("records_dropped", st.Dropped).
+			Str("reasons", probs.Summary()).Msg("records dropped")
 	}
 	if n := len(res.Rejected); n > 0 {
 		ids := make([]string, 0, min(n, 10))

@@ -251,6 +251,9 @@ func KaratzaMetrics(sites int) []string {
 		"gs_queue_mean", "backfilled_fraction", "locals_completed", "gangs_completed", "sim_time", "events")
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *KaratzaParams) MetricNames() []string { return KaratzaMetrics(p.Sites) }
+
 // Run simulates one replication.
 func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {
 	wl, err := p.Workload()

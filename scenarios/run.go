@@ -122,6 +122,19 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	return res, nil
 }
 
+// replicationLog is the run's logger with the point (in a sweep) and the
+// replication (when there are several).
+func replicationLog(log zerolog.Logger, sc *Scenario, p Point, rep int) zerolog.Logger {
+	ctx := log.With()
+	if len(sc.Points) > 1 {
+		ctx = ctx.Str("point", p.Name())
+	}
+	if sc.Replications > 1 {
+		ctx = ctx.Int("replication", rep)
+	}
+	return ctx.Logger()
+}
+
 // pointRunError names the point and the replication of a failed
 // replication, leaving out what the scenario does not have (a point name
 // without a sweep, the replication with only one).

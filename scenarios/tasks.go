@@ -42,7 +42,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]r
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
-			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
+			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
 		}
 		// The directory is created by the first file written into it, so

@@ -350,7 +350,7 @@ func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return loadError(err)
 		}
-		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
+		fmt.Fprintf(stdout, "%s: ok (model %s, %s)\n", sc.File, sc.Model, sc.Plan())
 	}
 	return nil
 }

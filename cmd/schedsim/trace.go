@@ -51,6 +51,9 @@ func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := in.Format(stdout); err != nil {
 			return err
 		}
+		if in.Jobs == 0 {
+			return fmt.Errorf("%s: no usable job in %d records (record quality and problems above)", f, in.Records)
+		}
 	}
 	return nil
 }
