@@ -88,14 +88,22 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 			n = 0 // shards of several splits: no single shard to name
 		}
 	}
+	missing := []int{}
 	for t, o := range owner {
 		if o == "" {
-			hint := ""
-			if n > 0 {
-				hint = fmt.Sprintf(" (it belongs to shard %d/%d: run that shard again)", t%n, n)
-			}
-			return nil, nil, fmt.Errorf("merge: %s is missing: no finished shard holds it%s", sc.taskName(t), hint)
+			missing = append(missing, t)
 		}
+	}
+	if len(missing) > 0 {
+		t := missing[0]
+		hint := ""
+		if n > 0 {
+			hint = fmt.Sprintf(" (it belongs to shard %d/%d: run that shard again)", t%n, n)
+		}
+		if len(missing) > 1 {
+			hint += fmt.Sprintf("; %d tasks are missing in all", len(missing))
+		}
+		return nil, nil, fmt.Errorf("merge: %s is missing: no finished shard holds it%s", sc.taskName(t), hint)
 	}
 	rep, err := Aggregate(sc, done)
 	if err != nil {
