@@ -188,7 +188,7 @@ func TestSlurmScripts(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") {
+	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") || strings.Contains(stdout, "note:") {
 		t.Fatalf("printed commands:\n%s", stdout)
 	}
 	submit, _ := os.ReadFile(filepath.Join(dir, "submit.sbatch"))
