@@ -188,7 +188,7 @@ func TestSlurmScripts(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") || strings.Contains(stdout, "note:") {
+	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") || !strings.Contains(stdout, "note: the scenario has 3 tasks (points × replications): 1 of the 4 array tasks will have none") {
 		t.Fatalf("printed commands:\n%s", stdout)
 	}
 	submit, _ := os.ReadFile(filepath.Join(dir, "submit.sbatch"))
