@@ -3,6 +3,8 @@ package results
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -72,5 +74,34 @@ func TestLongPointLabelsDoNotStretchTheTable(t *testing.T) {
 		if strings.HasPrefix(l, "utilization") && len(l) > 60 {
 			t.Fatalf("metric row stretched to %d characters by the label:\n%s", len(l), b.String())
 		}
+	}
+}
+
+// Plots: the axis label comes from the scenario, ticks sit at the swept
+// values, a long title wraps, and the legend lies below the data.
+func TestPlotLayout(t *testing.T) {
+	r := testReport()
+	r.Points[1].Labels[0].Value = "2.5"
+	r.AxisLabels = map[string]string{"servers": "c (servers per site)"}
+	dir := t.TempDir()
+	title := "A long title that names the paper, the figure it reproduces and the parameters it fixes"
+	if err := WritePlots(dir, r, []PlotSpec{{Name: "w", Title: title, Metric: "wait", X: "servers"}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "plots", "w.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(b)
+	for _, want := range []string{">c (servers per site)<", ">1<", ">2.5<", ">A long title that names the paper, the figure it reproduces and<", ">the parameters it fixes<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the SVG lacks %s", want)
+		}
+	}
+	if strings.Contains(svg, ">1.5<") {
+		t.Error("a tick between the swept values 1 and 2.5")
+	}
+	if wrapped := wrapText(title, titleWidth); strings.Count(wrapped, "\n") != 1 {
+		t.Errorf("title wrapped as %q", wrapped)
 	}
 }

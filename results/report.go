@@ -77,6 +77,9 @@ type Report struct {
 	// it was interrupted (Replications is then the number kept); 0
 	// otherwise.
 	Requested int `json:"requested_replications,omitempty"`
+	// AxisLabels are the sweep axes' labels for plots and tables (the
+	// scenario's `label:`), by axis key.
+	AxisLabels map[string]string `json:"axis_labels,omitempty"`
 }
 
 // InterruptedNote says what an interrupted report holds, for the marks in

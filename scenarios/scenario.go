@@ -60,7 +60,10 @@ type Scenario struct {
 
 // Axis is one sweep dimension: a dotted key below params and its values.
 type Axis struct {
-	Key    string      `yaml:"key"`
+	Key string `yaml:"key"`
+	// Label names the axis in plots (default: Key), e.g.
+	// "λ (local arrival rate)".
+	Label  string      `yaml:"label,omitempty"`
 	Values []yaml.Node `yaml:"values"`
 }
 

@@ -128,6 +128,14 @@ func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error)
 func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error) {
 	byTask := make([]*results.TaskResult, sc.Tasks())
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: sc.Replications}
+	for _, ax := range sc.Sweep {
+		if ax.Label != "" {
+			if res.AxisLabels == nil {
+				res.AxisLabels = map[string]string{}
+			}
+			res.AxisLabels[ax.Key] = ax.Label
+		}
+	}
 	for i := range done {
 		if t := done[i].Task; t < len(byTask) {
 			byTask[t] = &done[i]
