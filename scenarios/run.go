@@ -89,7 +89,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	for t := range all {
 		all[t] = t
 	}
-	done, err := RunTasks(ctx, sc, opts, all)
+	done, err := RunTasks(ctx, sc, opts, all, nil)
 	if err != nil {
 		return nil, err
 	}

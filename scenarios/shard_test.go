@@ -23,7 +23,7 @@ sweep:
 
 func shardScenario(t *testing.T, seed string) *Scenario {
 	t.Helper()
-	sc, err := Parse([]byte(strings.Replace(shardYAML, "seed: 7", "seed: "+seed, 1)), "sharded.yaml", t.TempDir())
+	sc, err := Parse([]byte(strings.Replace(shardYAML, "seed: 7", "seed: "+seed, 1)), "sharded.yaml", ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,5 +148,35 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestShardResumesFromItsJournal: a shard interrupted after some tasks
+// keeps them in its journal; running it again runs only the others, and
+// the merged result is the single run's.
+func TestShardResumesFromItsJournal(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := Options{Workers: 1, Progress: func(done, total int, events uint64) { cancel() }}
+	if _, err := RunShard(ctx, shardScenario(t, "7"), opts, Shard{0, 1}, dir); !errors.Is(err, ErrShardInterrupted) {
+		t.Fatalf("interrupted shard: %v", err)
+	}
+	res, err := RunShard(context.Background(), shardScenario(t, "7"), Options{}, Shard{0, 1}, dir)
+	if err != nil || res.Resumed < 1 || res.Resumed >= res.Tasks {
+		t.Fatalf("resumed %d of %d tasks: %v", res.Resumed, res.Tasks, err)
+	}
+	_, merged, err := Merge([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameReport(merged, single) {
+		t.Fatal("a resumed shard merges to another report than the single run")
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Fatalf("journal or temporary files left: %v", left)
 	}
 }

@@ -261,7 +261,7 @@ func TestKilledShardRunsAgain(t *testing.T) {
 			t.Errorf("%s differs from the single run", f)
 		}
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(shards, ".*tmp*")); len(leftovers) > 0 {
-		t.Errorf("temporary files left: %v", leftovers)
+	if leftovers, _ := filepath.Glob(filepath.Join(shards, ".*")); len(leftovers) > 0 {
+		t.Errorf("temporary files or journals left: %v", leftovers)
 	}
 }
