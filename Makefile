@@ -18,16 +18,19 @@ run:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 15m $(PKGS)
-	$(MAKE) fuzz FUZZTIME=10s
+	$(MAKE) fuzz FUZZTIME=5s
 
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:
 	./cmd/schedsim/testdata/slurm/test-slurm.sh
 
-## fuzz: fuzz the SWF parser (FUZZTIME=10s in make test; longer by hand)
+## fuzz: fuzz the SWF reader, SWF job lines and scenario decoding, each for
+## FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
@@ -39,7 +42,7 @@ bench-scale:
 
 ## build: the schedsim binary in bin/
 build:
-	$(GO) build -o bin/schedsim ./cmd/schedsim
+	$(GO) build -ldflags "-X main.revision=$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet HEAD 2>/dev/null || echo +modified)" -o bin/schedsim ./cmd/schedsim
 
 ## lint: gofmt and go vet
 lint:

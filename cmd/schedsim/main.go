@@ -170,6 +170,9 @@ func version() string {
 	}
 	v := info.Main.Version
 	rev, modified := revision, ""
+	if r, ok := strings.CutSuffix(rev, "+modified"); ok {
+		rev, modified = r, "+modified"
+	}
 	for _, s := range info.Settings {
 		switch {
 		case s.Key == "vcs.revision":
