@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -95,6 +96,20 @@ func (r *Report) InterruptedNote() string {
 // with its mean ± 95% CI half-width and, where known, the reference value
 // and the relative difference.
 func WriteTable(w io.Writer, r *Report) error {
+	var buf bytes.Buffer
+	if err := writeTable(&buf, r); err != nil {
+		return err
+	}
+	// Empty last cells leave trailing blanks: cut them.
+	lines := strings.SplitAfter(buf.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(strings.TrimSuffix(l, "\n"), " ") + l[len(strings.TrimSuffix(l, "\n")):]
+	}
+	_, err := io.WriteString(w, strings.Join(lines, ""))
+	return err
+}
+
+func writeTable(w io.Writer, r *Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %d replications)\n", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications)
 	if r.Interrupted {

@@ -42,6 +42,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		// What validate must catch because run would reject it (or never end).
 		{"plot metric", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: wait, x: servers}\n", `t.yaml:14: plots: plots[0] (f).metric: model mmc has no metric "wait" (it has: response_time, waiting_time,`},
 		{"plot non-numeric x", "name: k\nmodel: karatza\nreplications: 1\nsweep:\n  - {key: routing, values: [count, work]}\nplots:\n  - {name: f, metric: local_rt, x: routing}\n", `t.yaml:7: plots: plots[0] (f).x: sweep key "routing" has non-numeric values`},
+		{"key without value", strings.Replace(mmcOK, "servers: 2", "servers:", 1), "t.yaml:7: params.servers: has no value (give one, or remove the key for its default)"},
 		{"second document", mmcOK + "---\nname: u\n", "t.yaml:10: a second YAML document: a scenario file holds one"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a scenario is a mapping of key: value"},
 		{"replications missing", strings.Replace(mmcOK, "replications: 2\n", "", 1), "t.yaml:1: replications: required (1 to 100000)"},

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,7 +38,8 @@ func TestFailedRunLeavesOutAsItWas(t *testing.T) {
 	}
 	before := snapshot(t, out)
 	for _, target := range []string{out, filepath.Join(dir, "new", "deeper")} {
-		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun {
+		// One point, one replication: no "point …, replication …" prefix.
+		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun || !strings.HasPrefix(stderr, "schedsim: no-usable.swf: no usable job: read 5 records") {
 			t.Fatalf("exit %d %q", code, stderr)
 		}
 		if after := snapshot(t, out); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -63,5 +65,41 @@ func TestNoEmptyPointDirectories(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "points")); !os.IsNotExist(err) {
 		t.Fatalf("points/ exists (%v) though no point wrote a file", err)
+	}
+}
+
+// Two runs aimed at one --out at the same time: both succeed and --out
+// holds the files of one of them, whole.
+func TestConcurrentRunsOnOneOutNeverMix(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	done := make(chan error, 2)
+	for _, seed := range []string{"1", "2"} {
+		go func() {
+			cmd := exec.Command(binary, "run", "testdata/small.yaml", "--out", out, "--seed", seed, "--replications", "3", "--per-job")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				done <- fmt.Errorf("seed %s: %v\n%s", seed, err, b)
+				return
+			}
+			done <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	resolved, _ := os.ReadFile(filepath.Join(out, "scenario.yaml"))
+	summary, _ := os.ReadFile(filepath.Join(out, "summary.json"))
+	var seed string
+	for _, s := range []string{"1", "2"} {
+		if strings.Contains(string(resolved), "\nseed: "+s+"\n") {
+			seed = s
+		}
+	}
+	if seed == "" || !strings.Contains(string(summary), `"seed": `+seed+",") {
+		t.Fatalf("scenario.yaml and summary.json are from different runs:\n%s\n%.200s", resolved, summary)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) != 1 {
+		t.Fatalf("left beside --out: %v", entries)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/schedsim/schedsim/scenarios"
 )
 
 // Exit codes.
@@ -28,12 +30,17 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// errUnknownCommand is the usage error of a first argument that names no
+// command.
+var errUnknownCommand = errors.New("unknown command")
+
 func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
 // commandError names the subcommand of a usage error, for the hint
-// "see `schedsim CMD --help`".
+// "see `schedsim CMD --help`", when it is not the first argument (trace
+// info).
 type commandError struct {
 	cmd string
 	err error
@@ -114,7 +121,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", args[0])
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -125,9 +132,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = errors.New("interrupted")
 	}
 	msg := err.Error()
-	var ce commandError
-	if errors.As(err, &ce) && errors.As(err, new(usageError)) {
-		msg += fmt.Sprintf(" (see `schedsim %s --help`)", ce.cmd)
+	if errors.As(err, new(usageError)) && !errors.Is(err, errUnknownCommand) && !errors.Is(err, scenarios.ErrNotFound) {
+		cmd := args[0]
+		var ce commandError
+		if errors.As(err, &ce) {
+			cmd = ce.cmd
+		}
+		msg += fmt.Sprintf(" (see `schedsim %s --help`)", cmd)
 	}
 	fmt.Fprintln(stderr, "schedsim: "+oneLine(msg))
 	if errors.As(err, new(usageError)) {
@@ -154,7 +165,7 @@ func cmdVersion(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return commandError{"version", usagef("version takes no arguments")}
+		return usagef("version takes no arguments")
 	}
 	fmt.Fprintln(stdout, "schedsim", version())
 	return nil
