@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -51,7 +51,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-traces
+reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -69,6 +69,11 @@ reproduce-traces:
 	@for s in sdsc-sp2 sdsc-blue ctc-sp2 hpc2n kth-sp2 lanl-cm5 lublin-256; do \
 	  $(SCHEDSIM) run replay-$$s --out $(OUT)/replay-$$s || exit 1; \
 	done
+
+## reproduce-coarp: Makhlouf & Yagoubi's Figures 4-7: five metaschedulers on the Table 1 grid, SDSC Blue, 270 days
+reproduce-coarp:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run coarp-sdsc-blue --out $(OUT)/coarp-sdsc-blue | tee $(OUT)/coarp-sdsc-blue.txt
 
 clean:
 	rm -rf bin $(OUT)

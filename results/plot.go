@@ -43,6 +43,9 @@ type PlotSpec struct {
 	// else its key; the metric's name).
 	XLabel string `yaml:"x_label,omitempty"`
 	YLabel string `yaml:"y_label,omitempty"`
+	// LogY draws the y axis on a log scale (every value must be > 0), for
+	// series that differ by orders of magnitude.
+	LogY bool `yaml:"log_y,omitempty"`
 }
 
 // WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
@@ -216,7 +219,14 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 		if hw != hw { // NaN: a single replication
 			hw = 0
 		}
-		errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
+		low := hw
+		if spec.LogY {
+			if !(s.Mean > 0) {
+				return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", spec.Metric, s.Mean, spec.X, xtext, name)
+			}
+			low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+		}
+		errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
 	}
 	if len(xs) <= maxTicks {
 		// Ticks at the swept values, labelled as the table prints them.
@@ -249,6 +259,10 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 		bars.Color = color.Gray{Y: 100}
 		p.Add(line, marks, bars)
 		legend.Add(name, line, marks)
+	}
+	if spec.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{}
 	}
 	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"))
 	return savePlot(p, &legend, base)

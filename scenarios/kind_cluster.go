@@ -123,11 +123,14 @@ func (p *ClusterParams) Validate() error {
 	return nil
 }
 
-func (p *ClusterParams) validateTrace() error {
-	if p.Trace == "" {
+func (p *ClusterParams) validateTrace() error { return checkTraceFile(p.Trace, p.TracePath()) }
+
+// checkTraceFile checks the `trace` key: set, naming a file that exists
+// (path is its resolved form).
+func checkTraceFile(trace, path string) error {
+	if trace == "" {
 		return Field("trace", "is required (a .swf or .swf.gz file)")
 	}
-	path := p.TracePath()
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -214,10 +217,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	st := src.Stats()
 	if st.Yielded == 0 {
-		if st.Read == 0 {
-			return nil, fmt.Errorf("%s: no usable job: the trace has no job records", p.Trace)
-		}
-		return nil, fmt.Errorf("%s: no usable job: read %d records, dropped all: %s", p.Trace, st.Read, src.Problems().Summary())
+		return nil, noUsableJob(p.Trace, st, src.Problems())
 	}
 	p.report(rc, path, procs, res, st, src.Problems())
 	if err := p.writeRejected(rc, res); err != nil {
@@ -228,6 +228,16 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		m = m.Add(cluster.MetricNames[i], v)
 	}
 	return m.Add("records_dropped", float64(st.Dropped)), nil
+}
+
+// noUsableJob is the error of a replay whose trace (as the scenario names
+// it) yielded no job: how many records were read and why each class was
+// dropped.
+func noUsableJob(trace string, st swf.SourceStats, dropped swf.Report) error {
+	if st.Read == 0 {
+		return Field("trace", "%s: no usable job: the trace has no job records", trace)
+	}
+	return Field("trace", "%s: no usable job: read %d records, dropped all: %s", trace, st.Read, dropped.Summary())
 }
 
 // report logs what was replayed, dropped and rejected.

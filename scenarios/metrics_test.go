@@ -1,8 +1,11 @@
 package scenarios
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/rs/zerolog"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"
@@ -31,6 +34,25 @@ func TestMetricNamesMatchARun(t *testing.T) {
 		}
 		p := sc.Points[0].Params
 		m, err := p.Run(RunContext{Engine: sim.NewFast(), Streams: sim.NewStreams(1, 0), Stop: sc.Stop})
+		if err != nil {
+			t.Fatalf("%s: %v", sc.Model, err)
+		}
+		if got, want := names(m), p.(MetricNamer).MetricNames(); !slices.Equal(got, want) {
+			t.Errorf("%s: Run returns %v, MetricNames %v", sc.Model, got, want)
+		}
+	}
+	// The trace-driven kinds, on the multicluster tests' toy trace.
+	dir := toyDir(t)
+	for _, src := range []string{
+		"name: c\nmodel: cluster\nreplications: 1\nparams: {trace: toy.swf}\n",
+		"name: g\nmodel: multicluster\nreplications: 1\nparams: {trace: toy.swf, platform: grid.yaml}\n",
+	} {
+		sc, err := Parse([]byte(src), filepath.Join(dir, "t.yaml"), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := sc.Points[0].Params
+		m, err := p.Run(RunContext{Engine: sim.NewFast(), Streams: sim.NewStreams(1, 0), Stop: sc.Stop, Log: zerolog.Nop()})
 		if err != nil {
 			t.Fatalf("%s: %v", sc.Model, err)
 		}

@@ -12,14 +12,14 @@ import (
 // A trace without a usable job is a data error that counts every reason.
 func TestTraceWithoutUsableJobIsAnError(t *testing.T) {
 	code, _, stderr := runCLI(t, "replay", "--trace", "testdata/no-usable.swf")
-	want := "schedsim: testdata/no-usable.swf: no usable job: read 5 records, dropped all: " +
+	want := "schedsim: trace: testdata/no-usable.swf: no usable job: read 5 records, dropped all: " +
 		"run time ≤ 0: 1 (first line 3); submit time < 0 or > 1e10 s: 1 (first line 4); " +
 		"processors > header MaxProcs: 1 (first line 5); run time > 1e10 s: 1 (first line 6); processors ≤ 0: 1 (first line 7)\n"
 	if code != exitRun || stderr != want {
 		t.Errorf("replay: exit %d\n%q\nwant\n%q", code, stderr, want)
 	}
 	code, _, stderr = runCLI(t, "replay", "--trace", "testdata/header-only.swf")
-	if code != exitRun || stderr != "schedsim: testdata/header-only.swf: no usable job: the trace has no job records\n" {
+	if code != exitRun || stderr != "schedsim: trace: testdata/header-only.swf: no usable job: the trace has no job records\n" {
 		t.Errorf("header only: exit %d %q", code, stderr)
 	}
 	code, out, stderr := runCLI(t, "trace", "info", "testdata/no-usable.swf")
@@ -39,7 +39,7 @@ func TestFailedRunLeavesOutAsItWas(t *testing.T) {
 	before := snapshot(t, out)
 	for _, target := range []string{out, filepath.Join(dir, "new", "deeper")} {
 		// One point, one replication: no "point …, replication …" prefix.
-		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun || !strings.HasPrefix(stderr, "schedsim: no-usable.swf: no usable job: read 5 records") {
+		if code, _, stderr := runCLI(t, "run", "testdata/no-usable.yaml", "--out", target); code != exitRun || !strings.HasPrefix(stderr, "schedsim: trace: no-usable.swf: no usable job: read 5 records") {
 			t.Fatalf("exit %d %q", code, stderr)
 		}
 		if after := snapshot(t, out); fmt.Sprint(after) != fmt.Sprint(before) {

@@ -53,7 +53,7 @@ func (e commandError) Unwrap() error { return e.err }
 // or SIGTERM (keep the finished replications, remove its staging
 // directory) before main exits regardless: every command stops within a
 // second, even one blocked reading a pipe that never ends.
-const stopGrace = 700 * time.Millisecond
+const stopGrace = 800 * time.Millisecond
 
 func main() {
 	ctx, cancel := context.WithCancel(context.Background())

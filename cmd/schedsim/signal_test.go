@@ -217,7 +217,7 @@ func endless(t *testing.T, line string, slow bool) string {
 				return
 			}
 			if slow {
-				time.Sleep(10 * time.Millisecond)
+				time.Sleep(50 * time.Millisecond)
 			}
 		}
 	}()
@@ -233,7 +233,7 @@ func TestSignalStopsEndlessInput(t *testing.T) {
 		args func() []string
 	}{
 		{"trace info", func() []string { return []string{"trace", "info", endless(t, job, false)} }},
-		{"trace info, comments", func() []string { return []string{"trace", "info", endless(t, "; comment", false)} }},
+		{"trace info, comments", func() []string { return []string{"trace", "info", endless(t, "; comment", true)} }},
 		{"replay", func() []string { return []string{"replay", "--trace", endless(t, job, false), "--procs", "4"} }},
 		{"validate, comments", func() []string { return []string{"validate", endless(t, "# comment", true)} }},
 		{"validate, silent pipe", func() []string {
