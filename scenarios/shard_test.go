@@ -87,17 +87,7 @@ func TestShardResumeAndRefusals(t *testing.T) {
 			t.Fatalf("rerun of shard %d: skipped %v, %v", i, res.Skipped, err)
 		}
 	}
-	_, merged, err := Merge([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameReport(merged, single) {
-		t.Fatal("merged report differs from the single run")
-	}
+	mergesToTheSingleRun(t, dir)
 
 	// A shard held twice: the duplicated task is named.
 	dup := t.TempDir()
@@ -140,6 +130,23 @@ func TestShardResumeAndRefusals(t *testing.T) {
 	}
 }
 
+// mergesToTheSingleRun requires the shards in dir to merge into the
+// report of one run of the seed-7 scenario.
+func mergesToTheSingleRun(t *testing.T, dir string) {
+	t.Helper()
+	_, merged, err := Merge([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameReport(merged, single) {
+		t.Fatal("merged report differs from the single run")
+	}
+}
+
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
 	b, err := os.ReadFile(from)
@@ -165,17 +172,7 @@ func TestShardResumesFromItsJournal(t *testing.T) {
 	if err != nil || res.Resumed < 1 || res.Resumed >= res.Tasks {
 		t.Fatalf("resumed %d of %d tasks: %v", res.Resumed, res.Tasks, err)
 	}
-	_, merged, err := Merge([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameReport(merged, single) {
-		t.Fatal("a resumed shard merges to another report than the single run")
-	}
+	mergesToTheSingleRun(t, dir)
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
 		t.Fatalf("journal or temporary files left: %v", left)
 	}
