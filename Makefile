@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test fuzz bench build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 clean
+.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -20,6 +20,10 @@ test:
 	$(GO) test -count=1 -timeout 15m $(PKGS)
 	$(MAKE) fuzz FUZZTIME=5s
 
+## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
+test-slurm:
+	./cmd/schedsim/testdata/slurm/test-slurm.sh
+
 ## fuzz: fuzz the SWF reader, SWF job lines and scenario decoding, each for
 ## FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
@@ -31,6 +35,10 @@ fuzz:
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
+
+## bench-scale: replay 1 and 10 million synthetic jobs with EASY: wall time and peak RSS (README, Slurm section)
+bench-scale:
+	$(GO) test -run '^$$' -bench ReplayScale -benchtime 1x -timeout 30m ./cmd/schedsim
 
 ## build: the schedsim binary in bin/
 build:

@@ -1,14 +1,11 @@
 package scenarios
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -28,11 +25,14 @@ type Options struct {
 	Seed *uint64
 	// Workers bounds the goroutines (GOMAXPROCS when ≤ 0).
 	Workers int
-	// OutDir, when not empty, receives the per-job CSV of replication 0 of
-	// each point (if JobsCSV) and the kinds' extra files.
+	// OutDir, when not empty, receives the per-job CSV (if JobsCSV) and
+	// the kinds' extra files of replication 0 of each point.
 	OutDir string
-	// JobsCSV asks for per-job records (needs OutDir).
+	// JobsCSV asks for per-job records (needs OutDir), streamed to
+	// jobs.csv of replication 0 of each point.
 	JobsCSV bool
+	// JobsAll extends JobsCSV to every replication (jobs-repR.csv).
+	JobsAll bool
 	// Check switches on the models' invariant checkers.
 	Check bool
 	// Log is the structured logger.
@@ -85,105 +85,38 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		return nil, err
 	}
 	start := time.Now()
-	reps := sc.Replications
-	npoints := len(sc.Points)
-	total := npoints * reps
-	var events atomic.Uint64
-	pointDirs := make([]string, npoints)
-	if opts.OutDir != "" {
-		for i, p := range sc.Points {
-			pointDirs[i] = opts.OutDir
-			if npoints > 1 {
-				pointDirs[i] = filepath.Join(opts.OutDir, "points", slug(p.Name()))
-			}
-		}
+	all := make([]int, sc.Tasks())
+	for t := range all {
+		all[t] = t
 	}
-	var progress func(int)
-	if opts.Progress != nil {
-		progress = func(done int) { opts.Progress(done, total, events.Load()) }
+	done, err := RunTasks(ctx, sc, opts, all, nil)
+	if err != nil {
+		return nil, err
 	}
-	outcomes := sim.Replicate(ctx, total, opts.Workers, func(task int) (results.Metrics, error) {
-		rep, pi := task/npoints, task%npoints
-		point := sc.Points[pi]
-		eng, _ := sim.New(sim.Kind(sc.Engine))
-		rc := RunContext{
-			Context: ctx,
-			Engine:  eng,
-			Streams: sim.NewStreams(sc.Seed, rep),
-			Stop:    sc.Stop,
-			Log:     replicationLog(opts.Log, sc, point, rep),
-			Check:   opts.Check,
-		}
-		var jobs bytes.Buffer
-		if rep == 0 && opts.OutDir != "" {
-			rc.OutDir = pointDirs[pi]
-			if opts.JobsCSV {
-				rc.Jobs = &jobs
-			}
-		}
-		// Ctrl-C interrupts the engine inside a long replication; what
-		// such a replication returns is incomplete and is discarded.
-		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
-		m, err := point.Params.Run(rc)
-		events.Add(eng.Processed())
-		if !watch() || rc.Cancelled() {
-			return nil, sim.ErrInterrupted
-		}
-		if err != nil {
-			return nil, pointRunError(sc, point, rep, err)
-		}
-		if rc.Jobs != nil {
-			if err := results.WriteFileAtomic(filepath.Join(rc.OutDir, "jobs.csv"), jobs.Bytes()); err != nil {
-				return nil, fmt.Errorf("scenarios: %w", err)
-			}
-		}
-		return m, nil
-	}, progress)
-
-	// The first failure in task order is the error, whether or not the run
-	// was interrupted; otherwise keep the rounds that finished completely.
+	// Keep the rounds that finished completely.
+	reps, npoints := sc.Replications, len(sc.Points)
+	finished := make([]bool, len(all))
+	for _, d := range done {
+		finished[d.Task] = true
+	}
 	kept := reps
-	for task, o := range outcomes {
-		if o.Done && o.Err != nil {
-			return nil, o.Err
-		}
-		if !o.Done && task/npoints < kept {
-			kept = task / npoints
+	for t, ok := range finished {
+		if !ok {
+			kept = t / npoints
+			break
 		}
 	}
-	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: kept, Events: events.Load()}
-	for _, ax := range sc.Sweep {
-		if ax.Label != "" {
-			if res.AxisLabels == nil {
-				res.AxisLabels = map[string]string{}
-			}
-			res.AxisLabels[ax.Key] = ax.Label
-		}
+	if kept == 0 {
+		return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
+	}
+	sc.Replications = kept
+	res, err := Aggregate(sc, done)
+	if err != nil {
+		return nil, err
 	}
 	if kept < reps {
-		if kept == 0 {
-			return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
-		}
 		res.Interrupted = true
 		res.Requested = reps
-		sc.Replications = kept
-	}
-	for pi, p := range sc.Points {
-		ms := make([]results.Metrics, kept)
-		for rep := range kept {
-			ms[rep] = outcomes[rep*npoints+pi].Value
-		}
-		pr := results.Point{Labels: p.Labels, Replications: kept}
-		var refs map[string]float64
-		if r, ok := p.Params.(Referencer); ok {
-			refs = r.References()
-		}
-		s, err := results.Summarize(ms, refs)
-		if err != nil {
-			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
-		}
-		pr.Summaries = s
-		res.Points = append(res.Points, pr)
 	}
 	res.Wall = time.Since(start).Seconds()
 	return res, nil

@@ -30,7 +30,8 @@ type runFlags struct {
 	out          string
 	format       string
 	logLevel     string
-	jobs         bool
+	jobs         perJob
+	shard        string
 	check        bool
 	workers      int
 	progress     string
@@ -47,7 +48,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")
 	fs.StringVar(&f.format, "format", "table", "stdout format: table, csv or json")
 	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
-	fs.BoolVar(&f.jobs, "per-job", false, "with --out: write the per-job CSV (jobs.csv) of replication 0 of each point")
+	fs.Var(&f.jobs, "per-job", "with --out: stream the per-job CSV of replication 0 of each point (jobs.csv); --per-job all: of every replication (jobs-repR.csv too)")
+	fs.StringVar(&f.shard, "shard", "", "with --out: run only shard I/N (0 ≤ I < N) of the tasks and write their raw metrics and a manifest (see `schedsim merge`)")
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
@@ -72,8 +74,16 @@ func (f *runFlags) validate(fs *flag.FlagSet) error {
 			return usagef("--engine: %v", err)
 		}
 	}
-	if f.jobs && f.out == "" {
+	if f.jobs.on && f.out == "" {
 		return usagef("--per-job needs --out DIR")
+	}
+	if f.shard != "" {
+		if _, err := scenarios.ParseShard(f.shard); err != nil {
+			return usagef("--shard: %v", err)
+		}
+		if f.out == "" {
+			return usagef("--shard needs --out DIR")
+		}
 	}
 	switch f.progress {
 	case "auto", "always", "never":
@@ -89,7 +99,8 @@ func (f *runFlags) options(log zerolog.Logger) scenarios.Options {
 		Replications: f.replications,
 		Workers:      f.workers,
 		OutDir:       f.out,
-		JobsCSV:      f.jobs,
+		JobsCSV:      f.jobs.on,
+		JobsAll:      f.jobs.all,
 		Check:        f.check,
 		Log:          log,
 	}
@@ -111,7 +122,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlagSet("run", "schedsim run [flags] [scenario.yaml | built-in name]", stdout)
 	var f runFlags
 	f.register(fs.FlagSet)
-	positional, err := parseInterleaved(fs, args)
+	positional, err := parseInterleaved(fs, joinPerJobAll(args))
 	if err != nil {
 		return err
 	}
@@ -144,6 +155,12 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	opts := f.options(log)
 	if err := sc.Apply(opts); err != nil {
 		return usageError{err}
+	}
+	if f.shard != "" {
+		// A shard writes into a directory that other shards share: its
+		// files are each atomic, and its manifest, written last, marks it
+		// finished.
+		return executeShard(ctx, sc, f, opts, stdout, stderr)
 	}
 	var stage *results.Stage
 	if f.out != "" {

@@ -2,6 +2,9 @@
 // (or built-in ones) and prints their metrics with confidence intervals.
 //
 //	schedsim run [flags] [scenario.yaml | built-in name]
+//	schedsim run --shard I/N --out DIR [scenario]
+//	schedsim merge DIR… --out OUT
+//	schedsim slurm SCENARIO --out DIR --tasks N [--submit]
 //	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
 //	schedsim trace info F.swf[.gz] …
 //	schedsim list

@@ -82,6 +82,9 @@ const usage = `schedsim — discrete-event simulation of parallel and grid job s
 
 usage:
   schedsim run [flags] [scenario.yaml | built-in]   run a scenario (default: %s)
+  schedsim run --shard I/N --out DIR [scenario]      run shard I of N (0 ≤ I < N): raw metrics + manifest
+  schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
+  schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim list                                      list built-in scenarios and model kinds
@@ -101,6 +104,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		err = cmdRun(ctx, args[1:], stdout, stderr)
+	case "merge":
+		err = cmdMerge(args[1:], stdout)
+	case "slurm":
+		err = cmdSlurm(ctx, args[1:], stdout)
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
@@ -114,7 +121,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, replay, trace, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

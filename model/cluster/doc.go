@@ -14,8 +14,10 @@
 // Jobs are streamed: the next job is read from the model.JobSource only
 // when the previous arrival is processed, and the records of ended jobs
 // are recycled, so memory is bounded by the queue and the running set, not
-// by the trace (except the per-job waits and bounded slowdowns kept for
-// the exact percentiles of the summary: 16 bytes per job).
+// by the trace. The percentiles of the summary are exact up to
+// ExactPercentileJobs completed jobs (16 bytes per job are kept); beyond,
+// a log-bucketed histogram bounds their relative error by PercentileError
+// and memory no longer grows with the trace.
 //
 // Schedulers never see a job's actual runtime, only its estimate. A job
 // that runs past its estimate is either killed there (Config.KillAtEstimate)

@@ -3,7 +3,6 @@ package cluster
 import (
 	"io"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/schedsim/schedsim/model"
@@ -103,8 +102,8 @@ type stats struct {
 	sumSlowdown float64
 	nSlowdown   int
 	sumRuntime  float64
-	waits       chunked
-	bslds       chunked
+	waits       sample
+	bslds       sample
 }
 
 // chunked is an append-only list of float64 in fixed-size blocks: growing
@@ -139,7 +138,10 @@ func (c *chunked) flat() []float64 {
 	return out
 }
 
-func (s *stats) init(tau float64) { s.tau = tau }
+func (s *stats) init(tau float64) {
+	s.tau = tau
+	s.waits.limit, s.bslds.limit = ExactPercentileJobs, ExactPercentileJobs
+}
 
 func (s *stats) reject(id int64, size int) {
 	s.rejected = append(s.rejected, Rejected{ID: id, Size: size})
@@ -183,32 +185,17 @@ func (s *stats) result(procs int) *Result {
 	if sum.Makespan > 0 {
 		sum.Utilization = s.busyArea / (float64(procs) * sum.Makespan)
 	}
-	n := float64(s.completed)
-	waits, bslds := s.waits.flat(), s.bslds.flat()
-	sum.MeanWait = kahanMean(waits)
-	sum.MeanResponse = s.sumResponse / n
+	sum.MeanWait, sum.MaxWait = s.waits.mean(), s.waits.max
+	sum.MeanResponse = s.sumResponse / float64(s.completed)
 	if s.nSlowdown > 0 {
 		sum.MeanSlowdown = s.sumSlowdown / float64(s.nSlowdown)
 	}
-	sum.MeanBSLD = kahanMean(bslds)
-	slices.Sort(waits)
-	slices.Sort(bslds)
-	sum.P50Wait, sum.P95Wait, sum.P99Wait = Quantile(waits, 0.5), Quantile(waits, 0.95), Quantile(waits, 0.99)
-	sum.MaxWait = waits[len(waits)-1]
-	sum.P50BSLD, sum.P95BSLD, sum.P99BSLD = Quantile(bslds, 0.5), Quantile(bslds, 0.95), Quantile(bslds, 0.99)
+	sum.MeanBSLD = s.bslds.mean()
+	w := s.waits.quantiles(0.5, 0.95, 0.99)
+	sum.P50Wait, sum.P95Wait, sum.P99Wait = w[0], w[1], w[2]
+	b := s.bslds.quantiles(0.5, 0.95, 0.99)
+	sum.P50BSLD, sum.P95BSLD, sum.P99BSLD = b[0], b[1], b[2]
 	return r
-}
-
-// kahanMean returns the mean of x with compensated summation.
-func kahanMean(x []float64) float64 {
-	var sum, comp float64
-	for _, v := range x {
-		y := v - comp
-		t := sum + y
-		comp = (t - sum) - y
-		sum = t
-	}
-	return sum / float64(len(x))
 }
 
 // Quantile returns the p-quantile of sorted (ascending) data, interpolating

@@ -1,0 +1,179 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// Tasks returns the number of tasks of the scenario: one per (point,
+// replication), numbered round by round: task t is replication
+// t div points of point t mod points.
+func (sc *Scenario) Tasks() int { return len(sc.Points) * sc.Replications }
+
+// taskOf returns the point and the replication of task t.
+func (sc *Scenario) taskOf(t int) (point, rep int) {
+	return t % len(sc.Points), t / len(sc.Points)
+}
+
+// RunTasks runs the listed tasks of a scenario whose options are already
+// applied, in parallel, and returns the results of those that finished, in
+// the order of tasks. Fewer results than tasks means the context was
+// cancelled; the first failure in task order is the error. The per-job
+// CSV files (opts.JobsCSV) are streamed to disk as the replications run
+// and renamed into place when they end. finished, when not nil, is called
+// (concurrently) with each task that finished.
+func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, finished func(results.TaskResult)) ([]results.TaskResult, error) {
+	var events atomic.Uint64
+	var progress func(int)
+	if opts.Progress != nil {
+		progress = func(done int) { opts.Progress(done, len(tasks), events.Load()) }
+	}
+	outcomes := sim.Replicate(ctx, len(tasks), opts.Workers, func(i int) (results.TaskResult, error) {
+		task := tasks[i]
+		pi, rep := sc.taskOf(task)
+		point := sc.Points[pi]
+		eng, _ := sim.New(sim.Kind(sc.Engine))
+		rc := RunContext{
+			Context: ctx,
+			Engine:  eng,
+			Streams: sim.NewStreams(sc.Seed, rep),
+			Stop:    sc.Stop,
+			Log:     replicationLog(opts.Log, sc, point, rep),
+			Check:   opts.Check,
+		}
+		// The directory is created by the first file written into it, so
+		// that points without files leave no empty directory.
+		dir := opts.pointDir(sc, pi, rep)
+		if rep == 0 {
+			rc.OutDir = dir
+		}
+		jobs, err := opts.createJobsCSV(dir, rep)
+		if err != nil {
+			return results.TaskResult{}, fmt.Errorf("scenarios: %w", err)
+		}
+		if jobs != nil {
+			rc.Jobs = jobs
+		}
+		// Ctrl-C interrupts the engine inside a long replication; what
+		// such a replication returns is incomplete and is discarded.
+		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
+		m, err := point.Params.Run(rc)
+		events.Add(eng.Processed())
+		if !watch() || rc.Cancelled() {
+			if jobs != nil {
+				jobs.Abort()
+			}
+			return results.TaskResult{}, sim.ErrInterrupted
+		}
+		if jobs != nil {
+			if err == nil {
+				err = jobs.Commit()
+			} else {
+				jobs.Abort()
+			}
+		}
+		if err != nil {
+			return results.TaskResult{}, pointRunError(sc, point, rep, err)
+		}
+		res := results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m}
+		if finished != nil {
+			finished(res)
+		}
+		return res, nil
+	}, progress)
+	done := make([]results.TaskResult, 0, len(tasks))
+	for _, o := range outcomes {
+		if !o.Done {
+			continue
+		}
+		if o.Err != nil {
+			return nil, o.Err
+		}
+		done = append(done, o.Value)
+	}
+	return done, nil
+}
+
+// pointDir returns the directory replication rep of point pi writes its
+// files into: the output directory (points/NAME in it for a sweep), for
+// replication 0 (the kinds' extra files) and, with per-job CSV of every
+// replication, for the others; "" when it writes none.
+func (o Options) pointDir(sc *Scenario, pi, rep int) string {
+	if o.OutDir == "" || (rep > 0 && !(o.JobsCSV && o.JobsAll)) {
+		return ""
+	}
+	if len(sc.Points) == 1 {
+		return o.OutDir
+	}
+	return filepath.Join(o.OutDir, "points", slug(sc.Points[pi].Name()))
+}
+
+// createJobsCSV starts the per-job CSV of replication rep in dir when the
+// options ask for it: jobs.csv for replication 0, jobs-repR.csv for the
+// others (with JobsAll). It returns nil when none is asked for.
+func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error) {
+	if dir == "" || !o.JobsCSV || (rep > 0 && !o.JobsAll) {
+		return nil, nil
+	}
+	name := "jobs.csv"
+	if rep > 0 {
+		name = fmt.Sprintf("jobs-rep%d.csv", rep)
+	}
+	return results.CreateAtomic(filepath.Join(dir, name))
+}
+
+// Aggregate summarises the results of every task of the scenario (those
+// of replications beyond sc.Replications are ignored) into a report: for
+// each point, the statistics of its replications in replication order.
+func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error) {
+	byTask := make([]*results.TaskResult, sc.Tasks())
+	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: sc.Replications}
+	for _, ax := range sc.Sweep {
+		if ax.Label != "" {
+			if res.AxisLabels == nil {
+				res.AxisLabels = map[string]string{}
+			}
+			res.AxisLabels[ax.Key] = ax.Label
+		}
+	}
+	for i := range done {
+		if t := done[i].Task; t < len(byTask) {
+			byTask[t] = &done[i]
+			res.Events += done[i].Events
+		}
+	}
+	for pi, p := range sc.Points {
+		ms := make([]results.Metrics, sc.Replications)
+		for rep := range ms {
+			t := byTask[rep*len(sc.Points)+pi]
+			if t == nil {
+				return nil, fmt.Errorf("scenarios: %s: no result", sc.taskName(rep*len(sc.Points)+pi))
+			}
+			ms[rep] = t.Metrics
+		}
+		var refs map[string]float64
+		if r, ok := p.Params.(Referencer); ok {
+			refs = r.References()
+		}
+		s, err := results.Summarize(ms, refs)
+		if err != nil {
+			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
+		}
+		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s})
+	}
+	return res, nil
+}
+
+// taskName names task t: "task 5 (point "a=1 b=2", replication 2)".
+func (sc *Scenario) taskName(t int) string {
+	pi, rep := sc.taskOf(t)
+	if len(sc.Points) == 1 {
+		return fmt.Sprintf("task %d (replication %d)", t, rep)
+	}
+	return fmt.Sprintf("task %d (point %q, replication %d)", t, sc.Points[pi].Name(), rep)
+}
