@@ -73,7 +73,8 @@ func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Simi
 	if c.hasStart {
 		warm := newCriterion(sim, ref)
 		warm.warm, warm.warmFrom = true, ref.Start
-		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, from, to, at); err != nil {
+		// (the warm-up picks nothing before the reference start)
+		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, ref.Start, to, at); err != nil {
 			return slot.Window{}, false, err
 		} else if ok {
 			// a window can beat the warm-up's only if its start error

@@ -142,7 +142,8 @@ type criterion struct {
 	warmFrom float64 // with warm: compare only from here, warmPicks positions
 	warm     bool
 	picks    int
-	prev     []int // nodes of the candidates at the last call
+	last     float64 // the start of the last Pick that got past the warm-up check
+	prev     []int   // nodes of the candidates at the last call
 	pos      []int
 	full     bool // compare every window at every call (for tests)
 }
@@ -155,7 +156,7 @@ type term struct {
 }
 
 func newCriterion(sim Similarity, ref css.Alternative) *criterion {
-	c := &criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1)}
+	c := &criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1)}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -239,6 +240,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 		}
 		c.picks++
 	}
+	c.last = start
 	if c.hasStart && !c.full {
 		// the start error alone is no better than a window found before
 		// (or, strictly, than one known to exist later).
@@ -306,6 +308,24 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 	}
 	c.best = math.Min(c.best, best)
 	return best, buf, true
+}
+
+// Finished reports that no later Pick can succeed: the warm-up has made
+// its picks, or, with a start term, the scan is past the reference start
+// by more than the best distance (the start error only grows from there
+// on, and the best only shrinks).
+func (c *criterion) Finished() bool {
+	if c.full {
+		return false
+	}
+	if c.warm && c.picks >= warmPicks {
+		return true
+	}
+	if !c.hasStart || !(c.last > c.ref.Start) {
+		return false
+	}
+	es := math.Abs(c.last-c.ref.Start) * c.startInv
+	return es >= c.best || es > c.seed
 }
 
 // refWindow evaluates the window on the reference's own nodes, leaving

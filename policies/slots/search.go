@@ -210,6 +210,17 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	return 0, nil, false
 }
 
+// Finisher is an optional interface of a Criterion that can tell, during
+// a scan, that it will pick nothing more: the scan then stops as soon as
+// every criterion is done (found its first window or finished), which
+// changes no result. A Criterion that keeps state between its Pick calls
+// (one search's worth) implements it.
+type Finisher interface {
+	// Finished reports whether every later Pick of the current scan
+	// (at the same or later starts) will return ok false.
+	Finished() bool
+}
+
 // belowPicker is a criterion that can tell cheaply whether a window at
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {
@@ -297,6 +308,35 @@ type Searcher struct {
 	transient bool
 	tslab     []slot.Slot
 	each      *eachScan // set during ScanEach
+	fits      []nodeFit
+}
+
+// nodeFit is what a scan knows of one node before it looks at the node's
+// slots: whether the node suits the request under the limits, and the
+// job's runtime and cost there.
+type nodeFit struct {
+	ok            bool
+	runtime, cost float64
+}
+
+// nodeFits returns the fit of every node of l for r under lim: the node
+// is fast enough, its price is within the per-slot limit and the price
+// factor, and the job's cost there within the budget.
+func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit {
+	fits := s.fits[:0]
+	for k := range l.Nodes {
+		node := &l.Nodes[k]
+		var f nodeFit
+		if node.Performance >= r.MinPerformance && node.Price <= lim.MaxSlotPrice &&
+			!(lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base())) {
+			rt := r.Runtime(node.Performance)
+			cost := node.Price * rt
+			f = nodeFit{ok: cost <= lim.Budget, runtime: rt, cost: cost}
+		}
+		fits = append(fits, f)
+	}
+	s.fits = fits
+	return fits
 }
 
 // SetScratch switches scratch memory for windows on or off. While it is
@@ -396,6 +436,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
+	fits := s.nodeFits(l, r, lim)
 	// probe evaluates the extra start h.at once the scan has passed it.
 	probed := !h.probe
 	probe := func() bool {
@@ -412,24 +453,21 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if h.bounded && sl.Start > h.pickTo {
 			break
 		}
+		if h.bounded && sl.End < h.pickFrom {
+			continue // a candidate only for windows before from: always expired before a pick
+		}
 		if sl.End-sl.Start < h.minLen {
 			continue
 		}
 		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
 			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
 		}
-		node := &l.Nodes[sl.Node]
-		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) ||
-			lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base()) {
+		f := &fits[sl.Node]
+		if !f.ok {
 			continue
 		}
-		start := sl.Start
-		rt := r.Runtime(node.Performance)
+		start, rt, cost := sl.Start, f.runtime, f.cost
 		if !(start+rt <= sl.End) {
-			continue
-		}
-		cost := node.Price * rt
-		if !(cost <= lim.Budget) {
 			continue
 		}
 		// expire the candidates too short for a window starting here.
@@ -494,6 +532,12 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		out[k].Found, out[k].Score = true, score
 		out[k].Window = s.makeWindow(start, cands, chosen)
 		if c.StopAtFirst() {
+			s.done[k] = true
+			*remaining--
+		}
+	}
+	for k, c := range crits {
+		if f, isF := c.(Finisher); isF && !s.done[k] && f.Finished() {
 			s.done[k] = true
 			*remaining--
 		}
