@@ -309,6 +309,9 @@ type Searcher struct {
 	tslab     []slot.Slot
 	each      *eachScan // set during ScanEach
 	fits      []nodeFit
+	// the start and candidates of each criterion's best window so far
+	bestStart []float64
+	bestCands [][]Candidate
 }
 
 // nodeFit is what a scan knows of one node before it looks at the node's
@@ -402,6 +405,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	}
 	s.res = append(s.res[:0], make([]Result, len(crits))...)
 	s.done = append(s.done[:0], make([]bool, len(crits))...)
+	s.bestStart = append(s.bestStart[:0], make([]float64, len(crits))...)
+	for len(s.bestCands) < len(crits) {
+		s.bestCands = append(s.bestCands, nil)
+	}
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 	}
@@ -478,10 +485,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		// insert after the candidates of equal or lower cost.
-		i := len(cands)
-		for i > 0 && cands[i-1].Cost > cost {
-			i--
-		}
+		i := upperCost(cands, cost)
 		cands = append(cands, Candidate{})
 		copy(cands[i+1:], cands[i:])
 		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
@@ -504,7 +508,25 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		s.mark[c.Slot.Node] = 0
 	}
 	s.cands = cands[:0]
+	s.finishWindows(out)
 	return out, nil
+}
+
+// finishWindows makes the window of every criterion that found one from
+// the candidates pick kept for it.
+func (s *Searcher) finishWindows(out []Result) {
+	for k := range out {
+		if !out[k].Found {
+			continue
+		}
+		bc := s.bestCands[k]
+		idx := s.buf[:0]
+		for i := range bc {
+			idx = append(idx, i)
+		}
+		s.buf = idx[:0]
+		out[k].Window = s.makeWindow(s.bestStart[k], bc, idx)
+	}
 }
 
 // pick lets every criterion not done pick from the candidates for a
@@ -530,7 +552,13 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			continue
 		}
 		out[k].Found, out[k].Score = true, score
-		out[k].Window = s.makeWindow(start, cands, chosen)
+		// keep the chosen candidates; the window is made once the scan
+		// is over (finishWindows).
+		s.bestStart[k] = start
+		s.bestCands[k] = s.bestCands[k][:0]
+		for _, i := range chosen {
+			s.bestCands[k] = append(s.bestCands[k], cands[i])
+		}
 		if c.StopAtFirst() {
 			s.done[k] = true
 			*remaining--
@@ -545,33 +573,50 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 	return *remaining == 0
 }
 
+// upperCost returns the index of the first candidate that costs more
+// than cost (cands are sorted by cost).
+func upperCost(cands []Candidate, cost float64) int {
+	lo, hi := 0, len(cands)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if cands[m].Cost > cost {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
 // expire drops the candidates too short for a window at start and
 // returns the rest with their least deadline (end − runtime).
 func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
 	minDeadline := math.Inf(1)
-	i := 0
-	for ; i < len(cands); i++ { // the kept prefix stays in place
-		c := &cands[i]
-		if start+c.Runtime > c.Slot.End {
-			break
+	// the runs of kept candidates between the expired ones move down
+	// in one copy each; the kept prefix stays in place.
+	w, r := 0, 0
+	for r < len(cands) {
+		k := r
+		for ; k < len(cands); k++ {
+			c := &cands[k]
+			if start+c.Runtime > c.Slot.End {
+				break
+			}
+			if d := c.Slot.End - c.Runtime; d < minDeadline {
+				minDeadline = d
+			}
 		}
-		if d := c.Slot.End - c.Runtime; d < minDeadline {
-			minDeadline = d
+		if w != r {
+			copy(cands[w:], cands[r:k])
 		}
+		w += k - r
+		if k < len(cands) { // cands[k] expires
+			s.mark[cands[k].Slot.Node] = 0
+			k++
+		}
+		r = k
 	}
-	kept := cands[:i]
-	for ; i < len(cands); i++ {
-		c := &cands[i]
-		if start+c.Runtime > c.Slot.End {
-			s.mark[c.Slot.Node] = 0
-			continue
-		}
-		kept = append(kept, *c)
-		if d := c.Slot.End - c.Runtime; d < minDeadline {
-			minDeadline = d
-		}
-	}
-	return kept, minDeadline
+	return cands[:w], minDeadline
 }
 
 // ScanEach scans l for request r under the limits like Scan with the one
