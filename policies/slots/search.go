@@ -309,6 +309,7 @@ type Searcher struct {
 	tslab     []slot.Slot
 	each      *eachScan // set during ScanEach
 	fits      []nodeFit
+	jobFits   []nodeFit // the fits of every job of AlternativesEach
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -326,7 +327,13 @@ type nodeFit struct {
 // is fast enough, its price is within the per-slot limit and the price
 // factor, and the job's cost there within the budget.
 func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit {
-	fits := s.fits[:0]
+	s.fits = appendNodeFits(s.fits[:0], l, r, lim)
+	return s.fits
+}
+
+// appendNodeFits appends the fit of every node of l for r under lim to
+// fits.
+func appendNodeFits(fits []nodeFit, l *slot.List, r slot.Request, lim Limits) []nodeFit {
 	for k := range l.Nodes {
 		node := &l.Nodes[k]
 		var f nodeFit
@@ -338,7 +345,6 @@ func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit 
 		}
 		fits = append(fits, f)
 	}
-	s.fits = fits
 	return fits
 }
 
@@ -392,6 +398,9 @@ type hints struct {
 	// FindIn); bounded is false when they are unset.
 	bounded          bool
 	pickFrom, pickTo float64
+	// fits, when not nil, are the node fits of the request and limits
+	// (see nodeFits), computed once for several scans.
+	fits []nodeFit
 }
 
 var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
@@ -443,7 +452,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
-	fits := s.nodeFits(l, r, lim)
+	fits := h.fits
+	if fits == nil {
+		fits = s.nodeFits(l, r, lim)
+	}
 	// probe evaluates the extra start h.at once the scan has passed it.
 	probed := !h.probe
 	probe := func() bool {
