@@ -181,7 +181,10 @@ func (c *criterion) StopAtFirst() bool { return false }
 const warmPicks = 8
 
 // dist returns the distance of a window with the given values.
-func (c *criterion) dist(v *[6]float64) float64 {
+func (c *criterion) dist(v *[6]float64) float64 { return c.finish(c.sum(v)) }
+
+// sum returns the sum of the errors (geometric: of their squares).
+func (c *criterion) sum(v *[6]float64) float64 {
 	d := 0.0
 	for _, t := range c.terms {
 		e := math.Abs(t.ref-v[t.p]) * t.inv
@@ -191,10 +194,15 @@ func (c *criterion) dist(v *[6]float64) float64 {
 			d += e
 		}
 	}
-	if c.sim.Distance == Geometric {
-		return math.Sqrt(d)
-	}
 	return d
+}
+
+// finish turns a sum into the distance (geometric: its square root).
+func (c *criterion) finish(sum float64) float64 {
+	if c.sim.Distance == Geometric {
+		return math.Sqrt(sum)
+	}
+	return sum
 }
 
 // added returns the index of the one candidate added since the last
@@ -248,7 +256,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 			return 0, nil, false
 		}
 	}
-	best, at := math.Inf(1), -1
+	best, bestSum, at := math.Inf(1), math.Inf(1), -1
 	var v [6]float64
 	v[css.Start] = start
 	// With a start term all blocks are compared at every position: sum
@@ -287,8 +295,12 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 			}
 			v[css.Runtime], v[css.Finish] = longest, start+longest
 		}
-		if d := c.dist(&v); d < best {
-			best, at = d, j
+		// the sum before the square root orders as the distance: only a
+		// smaller sum can give a smaller distance, which decides.
+		if x := c.sum(&v); x < bestSum {
+			if d := c.finish(x); d < best {
+				best, bestSum, at = d, x, j
+			}
 		}
 	}
 	buf = buf[:0]
