@@ -156,7 +156,14 @@ type term struct {
 }
 
 func newCriterion(sim Similarity, ref css.Alternative) *criterion {
-	c := &criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1)}
+	return new(criterion).reset(sim, ref)
+}
+
+// reset makes c a fresh criterion for sim and ref that reuses c's
+// buffers, and returns c.
+func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
+	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], prev: c.prev[:0], pos: c.pos[:0]}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
