@@ -31,7 +31,8 @@ type AnticipationParams struct {
 	Batches int `yaml:"batches"`
 	// Limit is lim Ua (percent) of C → max, lim Ua.
 	Limit float64 `yaml:"limit"`
-	// Method is the comparison's method: bf, css or ant.
+	// Method is the comparison's method, a policy name of the css
+	// registry (css.Names: ant, bf, css).
 	Method string `yaml:"method"`
 	// Distance is ANT's replication distance in the comparison: linear or
 	// geometric (the replication experiment runs both).
@@ -77,7 +78,6 @@ func (p *AnticipationParams) Validate() error {
 		OneOf("experiment", p.Experiment, slotexp.ExperimentReplication, slotexp.ExperimentComparison),
 		IntRange("batches", p.Batches, 1, MaxANTBatches),
 		FloatRange("limit", p.Limit, 0, 100),
-		OneOf("method", p.Method, slotexp.MethodBF, slotexp.MethodCSS, slotexp.MethodANT),
 		OneOf("distance", p.Distance, "linear", "geometric"),
 		Positive("error_floor", p.ErrorFloor),
 	); err != nil {
@@ -85,6 +85,14 @@ func (p *AnticipationParams) Validate() error {
 	}
 	if _, err := p.similarity(); err != nil {
 		return Field("terms", "%v", err)
+	}
+	// the comparison's method is a policy of the css registry.
+	if _, err := css.New(p.Method, p.config(false).PolicyOptions()); err != nil {
+		var oe *css.OptionError
+		if errors.As(err, &oe) {
+			return Field(oe.Key, "%s", oe.Msg)
+		}
+		return Field("method", "%v", err)
 	}
 	if err := p.DomainConfig.Validate(); err != nil {
 		var ce *toporkov.ConfigError

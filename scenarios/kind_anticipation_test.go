@@ -122,3 +122,21 @@ func TestAnticipationBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestAnticipationMethodFromRegistry: the method is resolved through the
+// css registry: an unknown name is one line naming the key and the
+// registered names, a bad option of the policy names its key.
+func TestAnticipationMethodFromRegistry(t *testing.T) {
+	p := NewAnticipationParams()
+	p.Method = "easy"
+	err := p.Validate()
+	if err == nil || err.Error() != `method: unknown slot batch policy "easy" (want one of [ant bf css])` {
+		t.Errorf("unknown method: %v", err)
+	}
+	for _, m := range []string{"ant", "bf", "css"} {
+		p.Method = m
+		if err := p.Validate(); err != nil {
+			t.Errorf("%s: %v", m, err)
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 // is not safe for concurrent use; its zero value is ready.
 type Replicator struct {
 	search slots.Searcher
+	// the criteria of find, whose buffers serve every job
+	crit, warm criterion
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -64,16 +66,17 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 // every position whose start error alone exceeds it (the result is the
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
-	c := newCriterion(sim, ref)
+	c := r.crit.reset(sim, ref)
 	at := math.NaN()
 	if sim.AtReferenceStart {
 		at = ref.Start
 	}
 	from, to := math.Inf(-1), math.Inf(1)
 	if c.hasStart {
-		warm := newCriterion(sim, ref)
+		warm := r.warm.reset(sim, ref)
 		warm.warm, warm.warmFrom = true, ref.Start
-		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, from, to, at); err != nil {
+		// (the warm-up picks nothing before the reference start)
+		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, ref.Start, to, at); err != nil {
 			return slot.Window{}, false, err
 		} else if ok {
 			// a window can beat the warm-up's only if its start error

@@ -3,6 +3,7 @@ package anticipation
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -31,6 +32,7 @@ type Scheduler struct {
 	search  slots.Searcher
 	chooser css.Scheduler
 	rep     Replicator
+	ideal   []css.Alternative // scratch of IdealAlternatives
 }
 
 // IdealAlternatives returns every job's alternatives on l without
@@ -46,11 +48,17 @@ func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alt
 		if err != nil {
 			return nil, fmt.Errorf("job %d: %w", i, err)
 		}
+		// collect in a buffer kept between jobs, then copy to a slice of
+		// the exact size: one allocation per job.
+		s.ideal = s.ideal[:0]
 		err = s.search.ScanEach(l, j.Request, search.Limits, search.Criterion, func(w slot.Window, _ float64) {
-			alts[i] = append(alts[i], css.NewAlternative(w))
+			s.ideal = append(s.ideal, css.NewAlternative(w))
 		})
 		if err != nil {
 			return nil, fmt.Errorf("job %d: %w", i, err)
+		}
+		if len(s.ideal) > 0 {
+			alts[i] = slices.Clone(s.ideal)
 		}
 		css.SetUtilities(alts[i], j.Criterion)
 	}

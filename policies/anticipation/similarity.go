@@ -142,7 +142,8 @@ type criterion struct {
 	warmFrom float64 // with warm: compare only from here, warmPicks positions
 	warm     bool
 	picks    int
-	prev     []int // nodes of the candidates at the last call
+	last     float64 // the start of the last Pick that got past the warm-up check
+	prev     []int   // nodes of the candidates at the last call
 	pos      []int
 	full     bool // compare every window at every call (for tests)
 }
@@ -155,7 +156,14 @@ type term struct {
 }
 
 func newCriterion(sim Similarity, ref css.Alternative) *criterion {
-	c := &criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1)}
+	return new(criterion).reset(sim, ref)
+}
+
+// reset makes c a fresh criterion for sim and ref that reuses c's
+// buffers, and returns c.
+func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
+	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], prev: c.prev[:0], pos: c.pos[:0]}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -180,7 +188,10 @@ func (c *criterion) StopAtFirst() bool { return false }
 const warmPicks = 8
 
 // dist returns the distance of a window with the given values.
-func (c *criterion) dist(v *[6]float64) float64 {
+func (c *criterion) dist(v *[6]float64) float64 { return c.finish(c.sum(v)) }
+
+// sum returns the sum of the errors (geometric: of their squares).
+func (c *criterion) sum(v *[6]float64) float64 {
 	d := 0.0
 	for _, t := range c.terms {
 		e := math.Abs(t.ref-v[t.p]) * t.inv
@@ -190,10 +201,15 @@ func (c *criterion) dist(v *[6]float64) float64 {
 			d += e
 		}
 	}
-	if c.sim.Distance == Geometric {
-		return math.Sqrt(d)
-	}
 	return d
+}
+
+// finish turns a sum into the distance (geometric: its square root).
+func (c *criterion) finish(sum float64) float64 {
+	if c.sim.Distance == Geometric {
+		return math.Sqrt(sum)
+	}
+	return sum
 }
 
 // added returns the index of the one candidate added since the last
@@ -239,6 +255,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 		}
 		c.picks++
 	}
+	c.last = start
 	if c.hasStart && !c.full {
 		// the start error alone is no better than a window found before
 		// (or, strictly, than one known to exist later).
@@ -246,7 +263,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 			return 0, nil, false
 		}
 	}
-	best, at := math.Inf(1), -1
+	best, bestSum, at := math.Inf(1), math.Inf(1), -1
 	var v [6]float64
 	v[css.Start] = start
 	// With a start term all blocks are compared at every position: sum
@@ -285,8 +302,12 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 			}
 			v[css.Runtime], v[css.Finish] = longest, start+longest
 		}
-		if d := c.dist(&v); d < best {
-			best, at = d, j
+		// the sum before the square root orders as the distance: only a
+		// smaller sum can give a smaller distance, which decides.
+		if x := c.sum(&v); x < bestSum {
+			if d := c.finish(x); d < best {
+				best, bestSum, at = d, x, j
+			}
 		}
 	}
 	buf = buf[:0]
@@ -306,6 +327,24 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 	}
 	c.best = math.Min(c.best, best)
 	return best, buf, true
+}
+
+// Finished reports that no later Pick can succeed: the warm-up has made
+// its picks, or, with a start term, the scan is past the reference start
+// by more than the best distance (the start error only grows from there
+// on, and the best only shrinks).
+func (c *criterion) Finished() bool {
+	if c.full {
+		return false
+	}
+	if c.warm && c.picks >= warmPicks {
+		return true
+	}
+	if !c.hasStart || !(c.last > c.ref.Start) {
+		return false
+	}
+	es := math.Abs(c.last-c.ref.Start) * c.startInv
+	return es >= c.best || es > c.seed
 }
 
 // refWindow evaluates the window on the reference's own nodes, leaving

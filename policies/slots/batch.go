@@ -107,8 +107,15 @@ func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches 
 		maxPerf = math.Max(maxPerf, n.Performance)
 	}
 	hs := make([]hints, len(jobs))
+	// the nodes do not change while windows are subtracted: their fits
+	// are computed once per job.
+	s.jobFits = s.jobFits[:0]
+	for i, j := range jobs {
+		s.jobFits = appendNodeFits(s.jobFits, l, j, searches[i].Limits)
+	}
 	for i, j := range jobs {
 		hs[i] = noHints
+		hs[i].fits = s.jobFits[i*len(l.Nodes) : (i+1)*len(l.Nodes)]
 		if maxPerf > 0 {
 			hs[i].minLen = j.Runtime(maxPerf) * (1 - 1e-9)
 		}

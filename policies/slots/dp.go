@@ -568,6 +568,22 @@ func (w *DP) solve(n int, maximize bool, limit float64) bool {
 			}
 			h.si++
 			it := ja[h.item]
+			// the head's next states improve along prev; those no better
+			// than the last state kept would be dropped when popped (the
+			// last state only improves): skip them in one search.
+			if last := len(w.states) - 1; last >= curTo && h.si < size && !better(prev[h.si].g+it.g, w.states[last].g) {
+				lg := w.states[last].g
+				lo, hi := h.si+1, size
+				for lo < hi {
+					m := int32(uint32(lo+hi) >> 1)
+					if better(prev[m].g+it.g, lg) {
+						hi = m
+					} else {
+						lo = m + 1
+					}
+				}
+				h.si = lo
+			}
 			if h.si < size {
 				h.z, h.g = prev[h.si].z+it.z, prev[h.si].g+it.g
 			}

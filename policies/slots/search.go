@@ -210,6 +210,17 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	return 0, nil, false
 }
 
+// Finisher is an optional interface of a Criterion that can tell, during
+// a scan, that it will pick nothing more: the scan then stops as soon as
+// every criterion is done (found its first window or finished), which
+// changes no result. A Criterion that keeps state between its Pick calls
+// (one search's worth) implements it.
+type Finisher interface {
+	// Finished reports whether every later Pick of the current scan
+	// (at the same or later starts) will return ok false.
+	Finished() bool
+}
+
 // belowPicker is a criterion that can tell cheaply whether a window at
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {
@@ -297,6 +308,44 @@ type Searcher struct {
 	transient bool
 	tslab     []slot.Slot
 	each      *eachScan // set during ScanEach
+	fits      []nodeFit
+	jobFits   []nodeFit // the fits of every job of AlternativesEach
+	// the start and candidates of each criterion's best window so far
+	bestStart []float64
+	bestCands [][]Candidate
+}
+
+// nodeFit is what a scan knows of one node before it looks at the node's
+// slots: whether the node suits the request under the limits, and the
+// job's runtime and cost there.
+type nodeFit struct {
+	ok            bool
+	runtime, cost float64
+}
+
+// nodeFits returns the fit of every node of l for r under lim: the node
+// is fast enough, its price is within the per-slot limit and the price
+// factor, and the job's cost there within the budget.
+func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit {
+	s.fits = appendNodeFits(s.fits[:0], l, r, lim)
+	return s.fits
+}
+
+// appendNodeFits appends the fit of every node of l for r under lim to
+// fits.
+func appendNodeFits(fits []nodeFit, l *slot.List, r slot.Request, lim Limits) []nodeFit {
+	for k := range l.Nodes {
+		node := &l.Nodes[k]
+		var f nodeFit
+		if node.Performance >= r.MinPerformance && node.Price <= lim.MaxSlotPrice &&
+			!(lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base())) {
+			rt := r.Runtime(node.Performance)
+			cost := node.Price * rt
+			f = nodeFit{ok: cost <= lim.Budget, runtime: rt, cost: cost}
+		}
+		fits = append(fits, f)
+	}
+	return fits
 }
 
 // SetScratch switches scratch memory for windows on or off. While it is
@@ -349,6 +398,9 @@ type hints struct {
 	// FindIn); bounded is false when they are unset.
 	bounded          bool
 	pickFrom, pickTo float64
+	// fits, when not nil, are the node fits of the request and limits
+	// (see nodeFits), computed once for several scans.
+	fits []nodeFit
 }
 
 var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
@@ -362,6 +414,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	}
 	s.res = append(s.res[:0], make([]Result, len(crits))...)
 	s.done = append(s.done[:0], make([]bool, len(crits))...)
+	s.bestStart = append(s.bestStart[:0], make([]float64, len(crits))...)
+	for len(s.bestCands) < len(crits) {
+		s.bestCands = append(s.bestCands, nil)
+	}
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 	}
@@ -396,6 +452,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
+	fits := h.fits
+	if fits == nil {
+		fits = s.nodeFits(l, r, lim)
+	}
 	// probe evaluates the extra start h.at once the scan has passed it.
 	probed := !h.probe
 	probe := func() bool {
@@ -412,24 +472,21 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if h.bounded && sl.Start > h.pickTo {
 			break
 		}
+		if h.bounded && sl.End < h.pickFrom {
+			continue // a candidate only for windows before from: always expired before a pick
+		}
 		if sl.End-sl.Start < h.minLen {
 			continue
 		}
 		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
 			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
 		}
-		node := &l.Nodes[sl.Node]
-		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) ||
-			lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base()) {
+		f := &fits[sl.Node]
+		if !f.ok {
 			continue
 		}
-		start := sl.Start
-		rt := r.Runtime(node.Performance)
+		start, rt, cost := sl.Start, f.runtime, f.cost
 		if !(start+rt <= sl.End) {
-			continue
-		}
-		cost := node.Price * rt
-		if !(cost <= lim.Budget) {
 			continue
 		}
 		// expire the candidates too short for a window starting here.
@@ -440,10 +497,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		// insert after the candidates of equal or lower cost.
-		i := len(cands)
-		for i > 0 && cands[i-1].Cost > cost {
-			i--
-		}
+		i := upperCost(cands, cost)
 		cands = append(cands, Candidate{})
 		copy(cands[i+1:], cands[i:])
 		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
@@ -466,7 +520,25 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		s.mark[c.Slot.Node] = 0
 	}
 	s.cands = cands[:0]
+	s.finishWindows(out)
 	return out, nil
+}
+
+// finishWindows makes the window of every criterion that found one from
+// the candidates pick kept for it.
+func (s *Searcher) finishWindows(out []Result) {
+	for k := range out {
+		if !out[k].Found {
+			continue
+		}
+		bc := s.bestCands[k]
+		idx := s.buf[:0]
+		for i := range bc {
+			idx = append(idx, i)
+		}
+		s.buf = idx[:0]
+		out[k].Window = s.makeWindow(s.bestStart[k], bc, idx)
+	}
 }
 
 // pick lets every criterion not done pick from the candidates for a
@@ -492,8 +564,20 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			continue
 		}
 		out[k].Found, out[k].Score = true, score
-		out[k].Window = s.makeWindow(start, cands, chosen)
+		// keep the chosen candidates; the window is made once the scan
+		// is over (finishWindows).
+		s.bestStart[k] = start
+		s.bestCands[k] = s.bestCands[k][:0]
+		for _, i := range chosen {
+			s.bestCands[k] = append(s.bestCands[k], cands[i])
+		}
 		if c.StopAtFirst() {
+			s.done[k] = true
+			*remaining--
+		}
+	}
+	for k, c := range crits {
+		if f, isF := c.(Finisher); isF && !s.done[k] && f.Finished() {
 			s.done[k] = true
 			*remaining--
 		}
@@ -501,33 +585,50 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 	return *remaining == 0
 }
 
+// upperCost returns the index of the first candidate that costs more
+// than cost (cands are sorted by cost).
+func upperCost(cands []Candidate, cost float64) int {
+	lo, hi := 0, len(cands)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if cands[m].Cost > cost {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
 // expire drops the candidates too short for a window at start and
 // returns the rest with their least deadline (end − runtime).
 func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
 	minDeadline := math.Inf(1)
-	i := 0
-	for ; i < len(cands); i++ { // the kept prefix stays in place
-		c := &cands[i]
-		if start+c.Runtime > c.Slot.End {
-			break
+	// the runs of kept candidates between the expired ones move down
+	// in one copy each; the kept prefix stays in place.
+	w, r := 0, 0
+	for r < len(cands) {
+		k := r
+		for ; k < len(cands); k++ {
+			c := &cands[k]
+			if start+c.Runtime > c.Slot.End {
+				break
+			}
+			if d := c.Slot.End - c.Runtime; d < minDeadline {
+				minDeadline = d
+			}
 		}
-		if d := c.Slot.End - c.Runtime; d < minDeadline {
-			minDeadline = d
+		if w != r {
+			copy(cands[w:], cands[r:k])
 		}
+		w += k - r
+		if k < len(cands) { // cands[k] expires
+			s.mark[cands[k].Slot.Node] = 0
+			k++
+		}
+		r = k
 	}
-	kept := cands[:i]
-	for ; i < len(cands); i++ {
-		c := &cands[i]
-		if start+c.Runtime > c.Slot.End {
-			s.mark[c.Slot.Node] = 0
-			continue
-		}
-		kept = append(kept, *c)
-		if d := c.Slot.End - c.Runtime; d < minDeadline {
-			minDeadline = d
-		}
-	}
-	return kept, minDeadline
+	return cands[:w], minDeadline
 }
 
 // ScanEach scans l for request r under the limits like Scan with the one

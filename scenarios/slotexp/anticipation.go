@@ -64,10 +64,8 @@ func (c ANTConfig) Validate() error {
 		return fmt.Errorf("experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
 	}
 	if c.Experiment == ExperimentComparison {
-		switch c.Method {
-		case MethodBF, MethodCSS, MethodANT:
-		default:
-			return fmt.Errorf("method must be %q, %q or %q (got %q)", MethodBF, MethodCSS, MethodANT, c.Method)
+		if _, err := css.New(c.Method, c.PolicyOptions()); err != nil {
+			return fmt.Errorf("method: %w", err)
 		}
 	}
 	if c.Batches < 1 {
@@ -77,6 +75,23 @@ func (c ANTConfig) Validate() error {
 		return err
 	}
 	return c.Similarity.Validate()
+}
+
+// PolicyOptions returns the options of the comparison's method, a policy
+// of the css registry (css.New): the limit, the similarity and
+// StartFromBackfilling.
+func (c ANTConfig) PolicyOptions() css.Options {
+	o := css.Options{
+		Limit:                c.Limit,
+		Distance:             c.Similarity.Distance.String(),
+		ErrorFloor:           c.Similarity.Floor,
+		AtReferenceStart:     c.Similarity.AtReferenceStart,
+		StartFromBackfilling: c.StartFromBackfilling,
+	}
+	for _, t := range c.Similarity.Terms {
+		o.Terms = append(o.Terms, t.String())
+	}
+	return o
 }
 
 // The columns of Table 1, in the paper's order, as metric prefixes.
@@ -118,6 +133,9 @@ type ANTRunner struct {
 	css css.Scheduler
 	ant anticipation.Scheduler
 	rep anticipation.Replicator
+	// policy is the comparison's method, made from policyKey.
+	policy    css.Policy
+	policyKey string
 	// Tallies are the accumulated outcomes: one per Table 1 column, or
 	// one for the comparison's method.
 	Tallies map[string]*MethodTally
@@ -244,46 +262,39 @@ func setUtilities(p css.Plan, alts [][]css.Alternative, jobs []css.Job) {
 }
 
 func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, record func(int, string, css.Plan) error) error {
-	switch cfg.Method {
-	case MethodBF:
-		plan, err := r.css.Backfill(l, jobs)
+	o := cfg.PolicyOptions()
+	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
+		p, err := css.New(cfg.Method, o)
 		if err != nil {
-			return err
+			return fmt.Errorf("method: %w", err)
 		}
+		r.policy, r.policyKey = p, key
+	}
+	plan, err := r.policy.Schedule(l, jobs)
+	if err != nil {
+		return err
+	}
+	if cfg.Method == MethodBF {
+		// backfilling has no alternatives to measure its windows
+		// against: measure them against the jobs' ideal ones, as ANT's.
 		ideal, err := r.ant.IdealAlternatives(l, jobs)
 		if err != nil {
 			return err
 		}
 		setUtilities(plan, ideal, jobs)
-		return record(0, MethodBF, plan)
-	case MethodCSS:
-		plan, err := r.css.Schedule(l, jobs, css.CostMaxUtilityLimit(cfg.Limit))
-		if err != nil {
-			return err
-		}
-		return record(1, MethodCSS, plan)
 	}
-	var starts []float64
-	if cfg.StartFromBackfilling {
-		bf, err := r.css.Backfill(l, jobs)
-		if err != nil {
-			return err
-		}
-		starts = make([]float64, len(jobs))
-		for i := range jobs {
-			starts[i] = math.NaN() // no backfilling start: keep the reference's
-			if a, ok := bf.Choice(i); ok {
-				starts[i] = a.Start
-			}
+	return record(methodColumn(cfg.Method), cfg.Method, plan)
+}
+
+// methodColumn returns the column of a comparison method in the per-job
+// records: 0 BF, 1 CSS, 2 ANT, 3 any other registered policy.
+func methodColumn(name string) int {
+	for k, m := range []string{MethodBF, MethodCSS, MethodANT} {
+		if m == name {
+			return k
 		}
 	}
-	r.ant.Problem = css.CostMaxUtilityLimit(cfg.Limit)
-	r.ant.Similarity = cfg.Similarity
-	_, plan, err := r.ant.Schedule(l, jobs, starts)
-	if err != nil {
-		return err
-	}
-	return record(2, MethodANT, plan)
+	return 3
 }
 
 func (r *ANTRunner) writeJobs(column int, jobs []css.Job, crits []css.Property, p css.Plan) {
