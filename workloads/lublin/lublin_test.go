@@ -322,4 +322,3 @@ func TestValidateNamesTheKey(t *testing.T) {
 		}
 	}
 }
-
