@@ -400,4 +400,3 @@ func (t *Trace) Next() (swf.Record, error) {
 	t.next++
 	return t.records[t.next-1], nil
 }
-
