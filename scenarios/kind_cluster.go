@@ -1,10 +1,8 @@
 package scenarios
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -32,6 +30,9 @@ type ClusterParams struct {
 	// resolved against the scenario file's directory (the working
 	// directory for built-in scenarios).
 	Trace string `yaml:"trace"`
+	// Source replaces Trace with a generated workload or a Slurm
+	// accounting dump (see Source); the filters below apply to it too.
+	Source *Source `yaml:"source,omitempty"`
 	// Procs is the number of processors; 0 takes the trace header's
 	// MaxProcs (MaxNodes when MaxProcs is absent).
 	Procs int `yaml:"procs"`
@@ -86,18 +87,13 @@ func NewClusterParams() *ClusterParams {
 func (p *ClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
 
 // TracePath returns the trace path, resolved against the base directory.
-func (p *ClusterParams) TracePath() string {
-	if p.Trace == "" || filepath.IsAbs(p.Trace) || p.baseDir == "" {
-		return p.Trace
-	}
-	return filepath.Join(p.baseDir, p.Trace)
-}
+func (p *ClusterParams) TracePath() string { return resolvePath(p.Trace, p.baseDir) }
 
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.
 func (p *ClusterParams) Validate() error {
 	if err := FirstError(
-		p.validateTrace(),
+		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
 		IntRange("procs", p.Procs, 0, 1<<24),
 		OneOf("policy", p.Policy, batch.Names()...),
 		OneOf("order", p.Order, batch.Orders()...),
@@ -123,23 +119,6 @@ func (p *ClusterParams) Validate() error {
 	return nil
 }
 
-func (p *ClusterParams) validateTrace() error {
-	if p.Trace == "" {
-		return Field("trace", "is required (a .swf or .swf.gz file)")
-	}
-	path := p.TracePath()
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return Field("trace", "file %q does not exist", path)
-	case err != nil:
-		return Field("trace", "%v", err)
-	case st.IsDir():
-		return Field("trace", "%q is a directory, not an SWF file", path)
-	}
-	return nil
-}
-
 // filter maps the parameters onto the SWF package's job filter.
 func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	mode, err := swf.ParseEstimateMode(p.Estimates)
@@ -161,13 +140,17 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
-	path := p.TracePath()
-	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
+	f, err := p.filter()
+	if err != nil {
+		return nil, Field("trace", "%v", err)
+	}
+	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, p.Procs, f)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	h := r.Header()
+	defer src.Close()
+	path := src.Name
+	h := src.Header()
 	procs := p.Procs
 	if procs == 0 {
 		procs = h.MaxProcs
@@ -178,14 +161,6 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		if procs <= 0 {
 			return nil, Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
 		}
-	}
-	f, err := p.filter()
-	if err != nil {
-		return nil, Field("trace", "%v", err)
-	}
-	src, err := swf.NewJobSource(r, f)
-	if err != nil {
-		return nil, err
 	}
 	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})
 	if err != nil {

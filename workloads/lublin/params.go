@@ -3,6 +3,8 @@ package lublin
 import (
 	"fmt"
 	"math"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Class holds the model parameters of one job class. Times are natural
@@ -252,4 +254,12 @@ func (c Class) validate(p *Params, name string) error {
 		return bad("anum", "anum %v, bnum %v give no arrivals in any half-hour of the day", c.ANum, c.BNum)
 	}
 	return nil
+}
+
+// UnmarshalYAML decodes parameters over the published defaults (with
+// procs 0, to be set), so that a scenario names only what it changes.
+func (p *Params) UnmarshalYAML(n *yaml.Node) error {
+	*p = Defaults(0)
+	type plain Params
+	return n.Decode((*plain)(p))
 }
