@@ -7,6 +7,8 @@
 //	schedsim slurm SCENARIO --out DIR --tasks N [--submit]
 //	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
 //	schedsim trace info F.swf[.gz] …
+//	schedsim trace import-sacct SACCT.txt --out F.swf.gz
+//	schedsim generate lublin --procs N --jobs M [--load F] --out F.swf.gz
 //	schedsim list
 //	schedsim validate scenario.yaml …
 //	schedsim version
@@ -97,6 +99,8 @@ usage:
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
+  schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
+  schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
   schedsim list                                      list built-in scenarios and model kinds
   schedsim validate scenario.yaml …                  check scenarios without running them
   schedsim version                                   print the version
@@ -122,6 +126,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
 		err = cmdTrace(ctx, args[1:], stdout)
+	case "generate":
+		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
@@ -131,7 +137,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", args[0])
+		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", args[0])
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"compress/gzip"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/workloads/lublin"
+	"github.com/schedsim/schedsim/workloads/slurm"
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+const generateSynopsis = "schedsim generate lublin --procs N (--jobs M | --days D) [--load F] [--params FILE.yaml] --out FILE.swf[.gz]"
+
+// cmdGenerate runs `schedsim generate lublin …`: a synthetic workload of
+// the Lublin–Feitelson model, written as SWF.
+func cmdGenerate(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: %s\n", generateSynopsis)
+		return nil
+	}
+	if len(args) == 0 || args[0] != "lublin" {
+		return commandError{"generate", usagef("generate needs the model lublin: %s", generateSynopsis)}
+	}
+	err := generateLublin(ctx, args[1:], stdout)
+	if errors.As(err, new(usageError)) {
+		return commandError{"generate lublin", err}
+	}
+	return err
+}
+
+func generateLublin(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("generate lublin", generateSynopsis, stdout)
+	p := lublin.Defaults(0)
+	paramsFile := fs.String("params", "", "YAML file of model parameters (keys of lublin.Params: classes, batch: {serial_prob: …}, …); flags override it")
+	procs := fs.Int("procs", 0, "machine size in processors (required)")
+	jobs := fs.Int("jobs", 0, "number of jobs")
+	days := fs.Float64("days", 0, "generate the jobs submitted in the first D days")
+	load := fs.Float64("load", 0, "offered load to scale the arrivals to (0: the model's own)")
+	classes := fs.String("classes", "", "both (batch and interactive, default) or combined (one class)")
+	requested := fs.String("requested", "", "requested times: none (default), exact, or factor (ceil(run time × --requested-factor))")
+	reqFactor := fs.Float64("requested-factor", 0, "factor of --requested factor (≥ 1)")
+	seed := fs.Uint64("seed", 0, "random seed (default 1)")
+	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
+	cyclePlot := fs.String("cycle-plot", "", "also draw the arrivals by hour of the day into this PNG or SVG")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("generate lublin takes no positional arguments (got %q)", strings.Join(rest, " "))
+	}
+	if *out == "" {
+		return usagef("--out FILE.swf[.gz] is required")
+	}
+	if *paramsFile != "" {
+		b, err := os.ReadFile(*paramsFile)
+		if err != nil {
+			return usageError{err}
+		}
+		dec := yaml.NewDecoder(strings.NewReader(string(b)))
+		dec.KnownFields(true)
+		if err := dec.Decode(&p); err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("%s: %w", *paramsFile, err)
+		}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["procs"] {
+		p.Procs = *procs
+	}
+	if set["jobs"] {
+		p.Jobs = *jobs
+	}
+	if set["days"] {
+		p.Days = *days
+	}
+	if set["load"] {
+		p.Load = *load
+	}
+	if set["classes"] {
+		p.Classes = *classes
+	}
+	if set["requested"] {
+		p.Requested = *requested
+	}
+	if set["requested-factor"] {
+		p.RequestedFactor = *reqFactor
+	}
+	if set["seed"] {
+		p.Seed = *seed
+	}
+	if err := p.Validate(); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "lublin: ")
+		key, detail, _ := strings.Cut(msg, ": ")
+		if strings.Contains(key, ".") { // a class parameter: from --params
+			return fmt.Errorf("%s: %w", *paramsFile, err)
+		}
+		return usagef("--%s: %s", strings.ReplaceAll(key, "_", "-"), detail)
+	}
+	g, err := lublin.New(p)
+	if err != nil {
+		return err
+	}
+	var hours [24]float64
+	n, err := writeSWF(ctx, *out, g, func(r swf.Record) {
+		hours[int(r.Submit)%86400/3600]++
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
+	if *cyclePlot != "" {
+		labels := make([]string, 24)
+		for h := range labels {
+			labels[h] = strconv.Itoa(h)
+		}
+		title := fmt.Sprintf("Lublin–Feitelson model: %d jobs by hour of submission", n)
+		if err := results.WriteBarPlot(*cyclePlot, title, "hour of the day", "jobs", labels, hours[:]); err != nil {
+			return fmt.Errorf("%s: %w", *cyclePlot, err)
+		}
+	}
+	return nil
+}
+
+// writeSWF streams the records of src into path (gzipped for .gz),
+// atomically: on an error or an interrupt the file is left as it was. each
+// sees every record written.
+func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(swf.Record)) (int, error) {
+	f, err := results.CreateAtomic(path)
+	if err != nil {
+		return 0, err
+	}
+	var w io.Writer = f
+	var gz *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		gz = gzip.NewWriter(f)
+		w = gz
+	}
+	sw := swf.NewWriter(w, src.Header())
+	sw.SetTimeDigits(0)
+	n := 0
+	fail := func(err error) (int, error) {
+		f.Abort()
+		return n, err
+	}
+	for {
+		r, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		if n%4096 == 0 && ctx.Err() != nil {
+			return fail(ctx.Err())
+		}
+		if err := sw.Write(r); err != nil {
+			return fail(err)
+		}
+		if each != nil {
+			each(r)
+		}
+		n++
+	}
+	if err := sw.Flush(); err != nil {
+		return fail(err)
+	}
+	if gz != nil {
+		if err := gz.Close(); err != nil {
+			return fail(err)
+		}
+	}
+	if err := f.Commit(); err != nil {
+		return n, err
+	}
+	return n, nil
+}
+
+const importSynopsis = "schedsim trace import-sacct FILE --out FILE.swf[.gz] [--tz ZONE] [--procs N]"
+
+// importSacct runs `schedsim trace import-sacct FILE --out F.swf.gz`.
+func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("trace import-sacct", importSynopsis, stdout)
+	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
+	tz := fs.String("tz", "UTC", "time zone sacct printed its times in (the TZ it ran with), an IANA name")
+	procs := fs.Int("procs", 0, "the cluster's processor count, written to the header as MaxProcs")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(files) != 1:
+		return usagef("trace import-sacct needs exactly one sacct output file (got %d)", len(files))
+	case *out == "":
+		return usagef("--out FILE.swf[.gz] is required")
+	case *procs < 0:
+		return usagef("--procs must be ≥ 0 (got %d)", *procs)
+	}
+	loc, err := time.LoadLocation(*tz)
+	if err != nil {
+		return usagef("--tz: %v", err)
+	}
+	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs})
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			return usageError{err}
+		}
+		return err
+	}
+	n, err := writeSWF(ctx, *out, tr, nil)
+	if err != nil {
+		return err
+	}
+	st := tr.Stats()
+	fmt.Fprintf(stdout, "%s: %d lines: %d jobs written to %s (%d never started), %d steps and %d het components folded, %d lines skipped\n",
+		files[0], st.Lines, n, *out, st.NeverStarted, st.Steps, st.HetComponents, st.Skipped)
+	if p := tr.Problems(); len(p) > 0 {
+		return p.Format(stdout)
+	}
+	return nil
+}
