@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -23,6 +23,10 @@ test:
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:
 	./cmd/schedsim/testdata/slurm/test-slurm.sh
+
+## test-sacct: as root: a real single-node Slurm with accounting (mysqld, slurmdbd) runs jobs of known sizes; their sacct output imports field by field
+test-sacct:
+	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
 ## fuzz: fuzz the SWF parser (FUZZTIME=10s in make test; longer by hand)
 FUZZTIME ?= 2m

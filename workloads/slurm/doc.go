@@ -31,9 +31,13 @@
 //     summed, earliest submit and start, latest end; the state of
 //     component +0. The simulator has no co-allocation of separate
 //     components, so their sum is the size a rigid job would need.
-//   - Jobs that never started (Start Unknown or None; cancelled while
-//     pending) are kept with wait, run time and allocated CPUs -1 and
-//     status 5, as in the archive's logs; replays then drop and count them.
+//   - Jobs that never started are kept with wait, run time and allocated
+//     CPUs -1 and status 5, as in the archive's logs; replays then drop and
+//     count them. Slurm (22.05) records a job cancelled while pending with
+//     Start = End = the cancel time, Elapsed 0 and AllocCPUS = its request;
+//     so a CANCELLED job with Start Unknown/None, or with End = Start and
+//     Elapsed 0, never started. (A job cancelled within its first second
+//     of running looks the same; its run time 0 would be dropped anyway.)
 //   - Jobs still PENDING, RUNNING, SUSPENDED, REQUEUED, RESIZING or
 //     REVOKED have not finished and are counted, not written.
 //   - Lines with a wrong field count, an unreadable time, count or

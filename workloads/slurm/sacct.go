@@ -311,7 +311,10 @@ func (t *Trace) build(jobs []*job, loc *time.Location, procs int) {
 			User: users.of(j.user), Group: groups.of(j.group), App: -1, Queue: -1,
 			Partition: parts.of(j.partit), PrecedingJob: -1, ThinkTime: -1,
 		}
-		if j.start >= 0 && j.alloc > 0 {
+		// Slurm records a job cancelled while pending with Start = End =
+		// the cancel time and AllocCPUS = its request: it never ran.
+		pendingCancel := j.status == swf.StatusCancelled && j.start >= 0 && j.end == j.start && j.elapsed <= 0
+		if j.start >= 0 && j.alloc > 0 && !pendingCancel {
 			r.Wait = float64(j.start - j.submit)
 			r.AllocProcs = j.alloc
 			switch {
