@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces clean
+.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -52,7 +52,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-traces
+reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -70,6 +70,14 @@ reproduce-traces:
 	@for s in sdsc-sp2 sdsc-blue ctc-sp2 hpc2n kth-sp2 lanl-cm5 lublin-256; do \
 	  $(SCHEDSIM) run replay-$$s --out $(OUT)/replay-$$s || exit 1; \
 	done
+
+## reproduce-lublin: the Lublin–Feitelson validation: a workload like the shipped lublin_256, its daily-cycle plot, KS, shares and load tests
+reproduce-lublin:
+	@mkdir -p $(OUT)/lublin
+	$(SCHEDSIM) generate lublin --procs 256 --jobs 10000 --classes combined --out $(OUT)/lublin/lublin-256.swf.gz --cycle-plot $(OUT)/lublin/daily-cycle.png
+	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
+	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
+	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt
 
 clean:
 	rm -rf bin $(OUT)

@@ -39,6 +39,13 @@ slurm_node_stop() {
     kill -9 "${NODE_PIDS[i]}" 2>/dev/null
   done
   NODE_PIDS=()
+  # A slurmstepd whose slurmd stopped under it can outlive it: stop the
+  # ones of this cluster (their SLURM_CONF is ours), by pid.
+  for p in $(pgrep -x slurmstepd); do
+    if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qxF "SLURM_CONF=$WORK/slurm.conf"; then
+      kill -9 "$p" 2>/dev/null
+    fi
+  done
 }
 
 # slurm_node_logs prints the last lines of every daemon log.
