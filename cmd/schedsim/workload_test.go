@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/schedsim/schedsim/workloads/swf"
 )
@@ -91,5 +96,24 @@ func TestImportSacct(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
+	}
+}
+
+// Ctrl-C stops a long generation within a second and leaves --out as it
+// was (no partial file, no temporary file beside it).
+func TestSignalStopsGenerate(t *testing.T) {
+	dir := t.TempDir()
+	out := writeFile(t, filepath.Join(dir, "l.swf.gz"), "earlier\n")
+	before := snapshot(t, out)
+	cmd := exec.Command(binary, "generate", "lublin", "--procs", "64", "--jobs", "1000000000", "--out", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // well into the billion jobs
+	stop(t, cmd, &stderr, syscall.SIGINT)
+	if after := snapshot(t, out); !maps.Equal(before, after) {
+		t.Errorf("an interrupted generate changed %s: before %v, after %v", dir, before, after)
 	}
 }
