@@ -21,10 +21,11 @@ func init() {
 	})
 }
 
-// ClusterParams are the parameters of the cluster kind: which trace to
-// replay (with the SWF package's filters), on how many processors, under
-// which batch policy. A replay is deterministic: every replication gives
-// the same result, so one replication is enough.
+// ClusterParams are the parameters of the cluster kind: which trace (or
+// Source) to replay (with the SWF package's filters), on how many
+// processors, under which batch policy. A trace replay is deterministic:
+// every replication gives the same result, so one replication is enough;
+// a generated source with seed 0 gives every replication its own jobs.
 type ClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz). A relative path is
 	// resolved against the scenario file's directory (the working

@@ -4,7 +4,6 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,9 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/lublin"
 	"github.com/schedsim/schedsim/workloads/slurm"
 	"github.com/schedsim/schedsim/workloads/swf"
@@ -41,16 +39,24 @@ func cmdGenerate(ctx context.Context, args []string, stdout io.Writer) error {
 
 func generateLublin(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("generate lublin", generateSynopsis, stdout)
+	// The --params file is read first, so that the flags below, whose
+	// defaults are its values, override it.
 	p := lublin.Defaults(0)
-	paramsFile := fs.String("params", "", "YAML file of model parameters (keys of lublin.Params: classes, batch: {serial_prob: …}, …); flags override it")
-	procs := fs.Int("procs", 0, "machine size in processors (required)")
-	jobs := fs.Int("jobs", 0, "number of jobs")
-	days := fs.Float64("days", 0, "generate the jobs submitted in the first D days")
-	load := fs.Float64("load", 0, "offered load to scale the arrivals to (0: the model's own)")
-	classes := fs.String("classes", "", "both (batch and interactive, default) or combined (one class)")
-	requested := fs.String("requested", "", "requested times: none (default), exact, or factor (ceil(run time × --requested-factor))")
-	reqFactor := fs.Float64("requested-factor", 0, "factor of --requested factor (≥ 1)")
-	seed := fs.Uint64("seed", 0, "random seed (default 1)")
+	paramsFile := paramsFlag(args)
+	if paramsFile != "" {
+		if err := readLublinParams(paramsFile, &p); err != nil {
+			return err
+		}
+	}
+	fs.String("params", "", "YAML file of model parameters (keys of lublin.Params: classes, batch: {serial_prob: …}, …); flags override it")
+	fs.IntVar(&p.Procs, "procs", p.Procs, "machine size in processors (required)")
+	fs.IntVar(&p.Jobs, "jobs", p.Jobs, "number of jobs")
+	fs.Float64Var(&p.Days, "days", p.Days, "generate the jobs submitted in the first D days")
+	fs.Float64Var(&p.Load, "load", p.Load, "offered load to scale the arrivals to (0: the model's own)")
+	fs.StringVar(&p.Classes, "classes", p.Classes, "both (batch and interactive) or combined (one class)")
+	fs.StringVar(&p.Requested, "requested", p.Requested, "requested times: none, exact, or factor (ceil(run time × --requested-factor))")
+	fs.Float64Var(&p.RequestedFactor, "requested-factor", p.RequestedFactor, "factor of --requested factor (≥ 1)")
+	fs.Uint64Var(&p.Seed, "seed", p.Seed, "random seed")
 	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
 	cyclePlot := fs.String("cycle-plot", "", "also draw the arrivals by hour of the day into this PNG or SVG")
 	rest, err := parseInterleaved(fs, args)
@@ -63,48 +69,11 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	if *out == "" {
 		return usagef("--out FILE.swf[.gz] is required")
 	}
-	if *paramsFile != "" {
-		b, err := os.ReadFile(*paramsFile)
-		if err != nil {
-			return usageError{err}
-		}
-		dec := yaml.NewDecoder(strings.NewReader(string(b)))
-		dec.KnownFields(true)
-		if err := dec.Decode(&p); err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("%s: %w", *paramsFile, err)
-		}
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["procs"] {
-		p.Procs = *procs
-	}
-	if set["jobs"] {
-		p.Jobs = *jobs
-	}
-	if set["days"] {
-		p.Days = *days
-	}
-	if set["load"] {
-		p.Load = *load
-	}
-	if set["classes"] {
-		p.Classes = *classes
-	}
-	if set["requested"] {
-		p.Requested = *requested
-	}
-	if set["requested-factor"] {
-		p.RequestedFactor = *reqFactor
-	}
-	if set["seed"] {
-		p.Seed = *seed
-	}
 	if err := p.Validate(); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "lublin: ")
 		key, detail, _ := strings.Cut(msg, ": ")
 		if strings.Contains(key, ".") { // a class parameter: from --params
-			return fmt.Errorf("%s: %w", *paramsFile, err)
+			return fmt.Errorf("%s: %w", paramsFile, err)
 		}
 		return usagef("--%s: %s", strings.ReplaceAll(key, "_", "-"), detail)
 	}
@@ -131,6 +100,31 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 		}
 	}
 	return nil
+}
+
+// paramsFlag returns the value of --params in args ("" without one).
+func paramsFlag(args []string) string {
+	for i, a := range args {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case a == "--" || !strings.HasPrefix(a, "-"):
+			continue
+		case name == "params" && hasValue:
+			return value
+		case name == "params" && i+1 < len(args):
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// readLublinParams decodes a YAML file of model parameters over p.
+func readLublinParams(path string, p *lublin.Params) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return usageError{err}
+	}
+	return scenarios.DecodeStrictYAML(b, path, p)
 }
 
 // writeSWF streams the records of src into path (gzipped for .gz),

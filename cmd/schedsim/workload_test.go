@@ -48,6 +48,7 @@ func TestGenerateLublin(t *testing.T) {
 func TestGenerateLublinErrors(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x.swf")
+	badParams := writeFile(t, filepath.Join(dir, "bad.yaml"), "classes: combined\nbatch: {serail_prob: 0.3}\n")
 	for _, c := range []struct {
 		args []string
 		code int
@@ -59,6 +60,7 @@ func TestGenerateLublinErrors(t *testing.T) {
 		{[]string{"generate", "lublin", "--procs", "64", "--out", out}, 2, "--jobs: set jobs or days"},
 		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--classes", "x", "--out", out}, 2, "--classes"},
 		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--params", "no.yaml", "--out", out}, 2, "no.yaml"},
+		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--params", badParams, "--out", out}, 1, "line 2: batch.serail_prob: unknown key"},
 	} {
 		code, _, stderr := runCLI(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.want) {

@@ -5,9 +5,10 @@
 # 127.0.0.1), slurmdbd on it, the cluster registered with sacctmgr, and
 # AccountingStorageType=accounting_storage/slurmdbd in slurm.conf.
 #
-# The caller defines say and die, sets WORK, and calls slurm_node_stop on
-# every exit path (a trap): it stops every daemon slurm_node_start
-# started, newest first, by process id. Exports SLURM_CONF and HOST.
+# The caller defines say and die, sets WORK, and calls slurm_node_finish
+# (or slurm_node_stop) on every exit path (a trap): it stops every daemon
+# slurm_node_start started, newest first, by process id. Exports
+# SLURM_CONF and HOST.
 
 SLURM_ACCOUNTING=${SLURM_ACCOUNTING:-0}
 TIMEOUT_START=${TIMEOUT_START:-60}  # seconds for the node to come up
@@ -46,6 +47,22 @@ slurm_node_stop() {
       kill -9 "$p" 2>/dev/null
     fi
   done
+}
+
+# slurm_node_finish STATUS JOB…: the end of a test's exit trap: cancels
+# the jobs, stops the daemons and, when STATUS is not 0, prints the daemon
+# logs and keeps $WORK for inspection (else removes it).
+slurm_node_finish() {
+  local status=$1 j
+  shift
+  for j in "$@"; do scancel "$j" >/dev/null 2>&1; done
+  slurm_node_stop
+  if [ "$status" != 0 ]; then
+    slurm_node_logs
+    say "kept $WORK for inspection"
+  else
+    rm -rf "$WORK"
+  fi
 }
 
 # slurm_node_logs prints the last lines of every daemon log.

@@ -38,14 +38,7 @@ IDS=()
 cleanup() {
   status=$?
   set +e
-  for j in "${IDS[@]}"; do scancel "$j" >/dev/null 2>&1; done
-  slurm_node_stop
-  if [ "$status" != 0 ]; then
-    slurm_node_logs
-    say "kept $WORK for inspection"
-  else
-    rm -rf "$WORK"
-  fi
+  slurm_node_finish "$status" "${IDS[@]}"
   exit "$status"
 }
 trap cleanup EXIT

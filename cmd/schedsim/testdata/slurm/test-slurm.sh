@@ -25,19 +25,14 @@ JOBS=()
 cleanup() {
   status=$?
   set +e
-  for j in "${JOBS[@]}"; do scancel "$j" >/dev/null 2>&1; done
-  slurm_node_stop
   if [ "$status" != 0 ]; then
-    slurm_node_logs
     for f in "$WORK"/sweep/logs/*.out; do
       [ -f "$f" ] || continue
       say "--- last lines of $f"
       tail -n 15 "$f" >&2
     done
-    say "kept $WORK for inspection"
-  else
-    rm -rf "$WORK"
   fi
+  slurm_node_finish "$status" "${JOBS[@]}"
   exit "$status"
 }
 trap cleanup EXIT
