@@ -239,7 +239,7 @@ func mixProb(c Class, size int) float64 {
 // normalised to mean 1. All weights are NaN when they are all 0.
 func dailyWeights(anum, bnum float64) [buckets]float64 {
 	var w [buckets]float64
-	d := distuv.Gamma{Alpha: anum, Beta: 1 / bnum}
+	d := gammaDist{anum, bnum}
 	sum := 0.0
 	for i := cyclicDayStart; i < buckets+cyclicDayStart; i++ {
 		idx := (i - 1) % buckets

@@ -3,8 +3,30 @@ package lublin
 import (
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/gonum/mathext"
 )
+
+// gammaDist is a Gamma distribution (shape, scale) for its CDF and
+// density; it draws nothing (the generator draws with distuv.Gamma from
+// its own streams).
+type gammaDist struct{ shape, scale float64 }
+
+// CDF returns P(X ≤ x).
+func (g gammaDist) CDF(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return mathext.GammaIncReg(g.shape, x/g.scale)
+}
+
+// Prob returns the density at x.
+func (g gammaDist) Prob(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	lg, _ := math.Lgamma(g.shape)
+	return math.Exp((g.shape-1)*math.Log(x) - x/g.scale - lg - g.shape*math.Log(g.scale))
+}
 
 // ModelLoad returns the offered load of the model's own arrival process on
 // Procs processors, Σ over classes of (arrival rate × mean size·runtime) /
@@ -17,7 +39,7 @@ func (p *Params) ModelLoad() float64 {
 	cs, _ := p.classes()
 	load := 0.0
 	for _, c := range cs {
-		arr := distuv.Gamma{Alpha: c.AArr * c.ARAR, Beta: 1 / c.BArr}
+		arr := gammaDist{c.AArr * c.ARAR, c.BArr}
 		gap := expMean(arr, p.MaxLogInterarrival, false)
 		load += meanWork(c, p.MaxLogRuntime) / gap
 	}
@@ -26,8 +48,8 @@ func (p *Params) ModelLoad() float64 {
 
 // meanWork returns E[size × runtime] of a class.
 func meanWork(c Class, maxLog float64) float64 {
-	g1 := distuv.Gamma{Alpha: c.A1, Beta: 1 / c.B1}
-	g2 := distuv.Gamma{Alpha: c.A2, Beta: 1 / c.B2}
+	g1 := gammaDist{c.A1, c.B1}
+	g2 := gammaDist{c.A2, c.B2}
 	i1, i2 := expMean(g1, maxLog, true)*g1.CDF(maxLog), expMean(g2, maxLog, true)*g2.CDF(maxLog)
 	f1, f2 := g1.CDF(maxLog), g2.CDF(maxLog)
 	work := 0.0
@@ -42,7 +64,7 @@ func meanWork(c Class, maxLog float64) float64 {
 // E[floor(exp(X)) | X ≤ maxLog] when floor is set: exactly below
 // exp(X) = floorExact, by Simpson's rule above it (where flooring lowers
 // the mean by 1/2).
-func expMean(d distuv.Gamma, maxLog float64, floor bool) float64 {
+func expMean(d gammaDist, maxLog float64, floor bool) float64 {
 	const floorExact = 1000
 	lo, sum := 0.0, 0.0
 	if floor {
