@@ -47,6 +47,9 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 		if err := readLublinParams(paramsFile, &p); err != nil {
 			return err
 		}
+		if p.Seed == 0 { // not in the file (0 is a scenario's "from the run")
+			p.Seed = 1
+		}
 	}
 	fs.String("params", "", "YAML file of model parameters (keys of lublin.Params: classes, batch: {serial_prob: …}, …); flags override it")
 	fs.IntVar(&p.Procs, "procs", p.Procs, "machine size in processors (required)")

@@ -256,10 +256,13 @@ func (c Class) validate(p *Params, name string) error {
 	return nil
 }
 
-// UnmarshalYAML decodes parameters over the published defaults (with
-// procs 0, to be set), so that a scenario names only what it changes.
+// UnmarshalYAML decodes parameters over the published defaults, so that
+// a scenario names only what it changes. Procs and Seed default to 0: a
+// scenario's source takes them from its kind's procs and from the
+// scenario's seed and replication.
 func (p *Params) UnmarshalYAML(n *yaml.Node) error {
 	*p = Defaults(0)
+	p.Seed = 0
 	type plain Params
 	return n.Decode((*plain)(p))
 }
