@@ -164,7 +164,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 			return nil, err
 		}
 		name = resolvePath(src.Sacct, baseDir)
-		tr, err := slurm.ReadFile(name, slurm.Options{Location: loc, Procs: procs})
+		tr, err := slurm.ReadFile(name, slurm.Options{Location: loc, Procs: procs, Context: rc.Context})
 		if err != nil {
 			return nil, err
 		}

@@ -208,7 +208,7 @@ func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return usagef("--tz: %v", err)
 	}
-	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs})
+	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs, Context: ctx})
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
 			return usageError{err}
