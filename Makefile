@@ -28,10 +28,11 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
-## fuzz: fuzz the SWF parser (FUZZTIME=10s in make test; longer by hand)
+## fuzz: fuzz the SWF parser and the sacct importer (FUZZTIME=10s each in make test; longer by hand)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./workloads/slurm
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
