@@ -75,7 +75,8 @@ reproduce-traces:
 ## reproduce-lublin: the Lublin–Feitelson validation: a workload like the shipped lublin_256, its daily-cycle plot, KS, shares and load tests
 reproduce-lublin:
 	@mkdir -p $(OUT)/lublin
-	$(SCHEDSIM) generate lublin --procs 256 --jobs 10000 --classes combined --out $(OUT)/lublin/lublin-256.swf.gz --cycle-plot $(OUT)/lublin/daily-cycle.png
+	$(SCHEDSIM) generate lublin --procs 256 --jobs 10000 --classes combined --out $(OUT)/lublin/lublin-256.swf.gz \
+	  --cycle-plot $(OUT)/lublin/daily-cycle.png --cycle-compare $(TRACES)/lublin_256.swf.gz
 	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
 	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
 	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -61,7 +62,8 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	fs.Float64Var(&p.RequestedFactor, "requested-factor", p.RequestedFactor, "factor of --requested factor (≥ 1)")
 	fs.Uint64Var(&p.Seed, "seed", p.Seed, "random seed")
 	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
-	cyclePlot := fs.String("cycle-plot", "", "also draw the arrivals by hour of the day into this PNG or SVG")
+	cyclePlot := fs.String("cycle-plot", "", "also draw the share of arrivals by hour of the day into this PNG or SVG")
+	cycleCompare := fs.String("cycle-compare", "", "with --cycle-plot: draw this SWF trace's arrivals by hour beside them")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -93,16 +95,57 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	}
 	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
 	if *cyclePlot != "" {
-		labels := make([]string, 24)
-		for h := range labels {
-			labels[h] = strconv.Itoa(h)
-		}
-		title := fmt.Sprintf("Lublin–Feitelson model: %d jobs by hour of submission", n)
-		if err := results.WriteBarPlot(*cyclePlot, title, "hour of the day", "jobs", labels, hours[:]); err != nil {
-			return fmt.Errorf("%s: %w", *cyclePlot, err)
-		}
+		return plotCycle(ctx, *cyclePlot, *cycleCompare, fmt.Sprintf("generated (%d jobs)", n), hours)
 	}
 	return nil
+}
+
+// plotCycle draws the share of arrivals by hour of the day of a
+// generated workload, and of the trace compare when it is not empty.
+func plotCycle(ctx context.Context, path, compare, name string, hours [24]float64) error {
+	series := []results.BarSeries{{Name: name, Values: shares(hours)}}
+	if compare != "" {
+		r, err := swf.Open(compare, swf.ReadOptions{Context: ctx})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		var theirs [24]float64
+		n := 0
+		for {
+			rec, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			theirs[int(rec.Submit)%86400/3600]++
+			n++
+		}
+		series = append(series, results.BarSeries{Name: fmt.Sprintf("%s (%d jobs)", filepath.Base(compare), n), Values: shares(theirs)})
+	}
+	labels := make([]string, 24)
+	for h := range labels {
+		labels[h] = strconv.Itoa(h)
+	}
+	if err := results.WriteBarPlot(path, "Arrivals by hour of the day", "hour of the day (submit time mod 24 h)", "% of jobs", labels, series); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// shares returns counts as percentages of their sum.
+func shares(counts [24]float64) []float64 {
+	sum := 0.0
+	for _, c := range counts {
+		sum += c
+	}
+	out := make([]float64, len(counts))
+	for i, c := range counts {
+		out[i] = 100 * c / max(sum, 1)
+	}
+	return out
 }
 
 // paramsFlag returns the value of --params in args ("" without one).

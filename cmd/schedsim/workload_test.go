@@ -43,6 +43,12 @@ func TestGenerateLublin(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "Records:         2,000") {
 		t.Errorf("trace info: %d %s", code, stdout)
 	}
+	svg := filepath.Join(dir, "c.svg")
+	code, _, stderr = runCLI(t, "generate", "lublin", "--procs", "64", "--jobs", "100", "--out", filepath.Join(dir, "m.swf"),
+		"--cycle-plot", svg, "--cycle-compare", out)
+	if b, err := os.ReadFile(svg); code != 0 || err != nil || !strings.Contains(string(b), "l.swf.gz (2000 jobs)") {
+		t.Errorf("--cycle-compare: exit %d, %v, stderr %s", code, err, stderr)
+	}
 }
 
 func TestGenerateLublinErrors(t *testing.T) {

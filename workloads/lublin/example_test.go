@@ -32,9 +32,9 @@ func Example() {
 	fmt.Printf("model's own load on 128 procs: %.3f\n", p.ModelLoad())
 	// Output:
 	// job 1: submit      0 s,   7 procs,    129 s
-	// job 2: submit      0 s,   4 procs,     22 s
-	// job 3: submit     78 s,   8 procs,      5 s
-	// job 4: submit    401 s,   4 procs,      3 s
-	// job 5: submit    433 s,   4 procs,      8 s
+	// job 2: submit    323 s,   8 procs,      5 s
+	// job 3: submit    355 s,   4 procs,      3 s
+	// job 4: submit    561 s,   4 procs,      8 s
+	// job 5: submit    565 s,   1 procs,      7 s
 	// model's own load on 128 procs: 0.400
 }

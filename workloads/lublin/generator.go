@@ -98,7 +98,10 @@ func NewWithStreams(p Params, streams sim.Streams) (*Generator, error) {
 		cg.arr = distuv.Gamma{Alpha: c.AArr * c.ARAR, Beta: 1 / c.BArr, Src: cg.arrRand}
 		cg.g1 = distuv.Gamma{Alpha: c.A1, Beta: 1 / c.B1, Src: cg.rtRand}
 		cg.g2 = distuv.Gamma{Alpha: c.A2, Beta: 1 / c.B2, Src: cg.rtRand}
-		g.classes = append(g.classes, cg) // first arrival at time 0, as in the authors' generator
+		// The first job of a class arrives after one gap from time 0, as
+		// in the authors' generator (its arrive_init draws one).
+		cg.advance(g.scale, p.MaxLogInterarrival)
+		g.classes = append(g.classes, cg)
 	}
 	g.header = swf.Header{
 		Version:     "2.2",

@@ -19,6 +19,7 @@ import (
 // and submit hours of a workload.
 type sample struct {
 	sizes, runtimes, gaps []float64
+	timeOfDay             []float64
 	hours                 [24]int
 	work, last            float64
 }
@@ -30,6 +31,7 @@ func (s *sample) add(r swf.Record) {
 	s.sizes = append(s.sizes, float64(r.AllocProcs))
 	s.runtimes = append(s.runtimes, r.RunTime)
 	s.hours[int(math.Mod(r.Submit, 86400)/3600)]++
+	s.timeOfDay = append(s.timeOfDay, math.Mod(r.Submit, 86400))
 	s.work += r.RunTime * float64(r.AllocProcs)
 	s.last = r.Submit
 }
@@ -111,6 +113,10 @@ func TestMatchesShippedTrace(t *testing.T) {
 			t.Errorf("KS %s: D = %.4f > %.4f: the generator differs from the shipped trace", c.name, d, ksBound)
 		}
 	}
+	// Not asserted: the trace's daily cycle peaks about an hour earlier
+	// than the authors' public generator (and this one) put it; see the
+	// README.
+	t.Logf("KS time of day: D = %.4f (reported only)", ks(trace.timeOfDay, gen.timeOfDay))
 	ts, tp := shares(trace.sizes)
 	gs, gp := shares(gen.sizes)
 	t.Logf("serial share: trace %.4f, generated %.4f; power-of-two share of parallel jobs: trace %.4f, generated %.4f", ts, gs, tp, gp)
