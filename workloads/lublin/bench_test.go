@@ -2,6 +2,7 @@ package lublin
 
 import (
 	"io"
+	"math"
 	"runtime"
 	"testing"
 
@@ -48,7 +49,7 @@ func BenchmarkGenerate10M(b *testing.B) {
 // BenchmarkNext is the cost of one job, without output.
 func BenchmarkNext(b *testing.B) {
 	p := Defaults(256)
-	p.Jobs = b.N + 1
+	p.Jobs = math.MaxInt32
 	g, err := New(p)
 	if err != nil {
 		b.Fatal(err)
