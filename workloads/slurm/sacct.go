@@ -44,19 +44,6 @@ type Options struct {
 	Context context.Context
 }
 
-// ctxReader fails reads once its context is cancelled.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 // Stats counts what an import read.
 type Stats struct {
 	// Lines is the number of data lines (not counting the header).
@@ -108,9 +95,7 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 		loc = time.UTC
 	}
 	t := &Trace{name: name}
-	if opts.Context != nil {
-		r = ctxReader{opts.Context, r}
-	}
+	r = swf.ContextReader(opts.Context, r)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	var col map[string]int
