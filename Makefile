@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-lublin clean
+.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -18,7 +18,7 @@ run:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 -timeout 15m $(PKGS)
-	$(MAKE) fuzz FUZZTIME=10s
+	$(MAKE) fuzz FUZZTIME=5s
 
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:
@@ -28,11 +28,14 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
-## fuzz: fuzz the SWF parser and the sacct importer (FUZZTIME=10s each in make test; longer by hand)
+## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding and the sacct importer, each for
+## FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime $(FUZZTIME) ./workloads/swf
-	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./workloads/slurm
+	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
@@ -44,7 +47,7 @@ bench-scale:
 
 ## build: the schedsim binary in bin/
 build:
-	$(GO) build -o bin/schedsim ./cmd/schedsim
+	$(GO) build -ldflags "-X main.revision=$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet HEAD 2>/dev/null || echo +modified)" -o bin/schedsim ./cmd/schedsim
 
 ## lint: gofmt and go vet
 lint:
@@ -53,7 +56,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-lublin
+reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -71,6 +74,11 @@ reproduce-traces:
 	@for s in sdsc-sp2 sdsc-blue ctc-sp2 hpc2n kth-sp2 lanl-cm5 lublin-256; do \
 	  $(SCHEDSIM) run replay-$$s --out $(OUT)/replay-$$s || exit 1; \
 	done
+
+## reproduce-coarp: Makhlouf & Yagoubi's Figures 4-7: five metaschedulers on the Table 1 grid, SDSC Blue, 270 days
+reproduce-coarp:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run coarp-sdsc-blue --out $(OUT)/coarp-sdsc-blue | tee $(OUT)/coarp-sdsc-blue.txt
 
 ## reproduce-lublin: the Lublin–Feitelson validation: a workload like the shipped lublin_256, its daily-cycle plot, KS, shares and load tests
 reproduce-lublin:

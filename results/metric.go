@@ -1,7 +1,3 @@
-// Package results holds what a run produces: the metrics of each
-// replication, their statistics across replications (mean, standard
-// deviation, 95% Student-t confidence interval), and the writers that turn
-// them into tables, CSV, JSON and plots.
 package results
 
 // Metric is one named number measured in one replication, such as the mean

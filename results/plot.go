@@ -1,8 +1,11 @@
 package results
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +17,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // PlotSpec describes one figure drawn from a sweep: a metric against a
@@ -33,6 +39,13 @@ type PlotSpec struct {
 	Series string `yaml:"series,omitempty"`
 	// Where fixes the values of the remaining axes.
 	Where map[string]string `yaml:"where,omitempty"`
+	// XLabel and YLabel label the axes (default: the sweep axis's label,
+	// else its key; the metric's name).
+	XLabel string `yaml:"x_label,omitempty"`
+	YLabel string `yaml:"y_label,omitempty"`
+	// LogY draws the y axis on a log scale (every value must be > 0), for
+	// series that differ by orders of magnitude.
+	LogY bool `yaml:"log_y,omitempty"`
 }
 
 // WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
@@ -58,6 +71,9 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 		}
 		if _, ok := pts[0].Metric(spec.Metric); !ok {
 			return fmt.Errorf("plots[%d] (%s): no metric %q", i, spec.Name, spec.Metric)
+		}
+		if spec.XLabel == "" {
+			spec.XLabel = r.AxisLabels[spec.X]
 		}
 		if err := drawPlot(out, spec, pts, r.InterruptedNote()); err != nil {
 			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
@@ -151,9 +167,9 @@ var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
 
 func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 	p := plot.New()
-	p.Title.Text = spec.Title
-	if p.Title.Text == "" {
-		p.Title.Text = spec.Metric
+	title := spec.Title
+	if title == "" {
+		title = spec.Metric
 		if len(spec.Where) > 0 {
 			keys := make([]string, 0, len(spec.Where))
 			for k := range spec.Where {
@@ -163,27 +179,30 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 			for i, k := range keys {
 				keys[i] = k + "=" + spec.Where[k]
 			}
-			p.Title.Text += " (" + strings.Join(keys, ", ") + ")"
+			title += " (" + strings.Join(keys, ", ") + ")"
 		}
 	}
 	if note != "" {
-		p.Title.Text += "\n" + note
+		title += "\n" + note
 	}
-	p.X.Label.Text = spec.X
-	p.Y.Label.Text = spec.Metric
+	p.Title.Text = wrapText(title, titleWidth)
+	p.X.Label.Text = cmp.Or(spec.XLabel, spec.X)
+	p.Y.Label.Text = cmp.Or(spec.YLabel, spec.Metric)
 	series := map[string]plotter.XYs{}
 	errs := map[string]plotter.YErrors{}
 	var names []string
+	xs := map[float64]string{}
 	for _, pt := range points {
 		s, _ := pt.Metric(spec.Metric)
-		xs, ok := pt.Label(spec.X)
+		xtext, ok := pt.Label(spec.X)
 		if !ok {
 			return fmt.Errorf("x: %q is not a sweep axis", spec.X)
 		}
-		x, err := strconv.ParseFloat(xs, 64)
+		x, err := strconv.ParseFloat(xtext, 64)
 		if err != nil {
-			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xs)
+			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xtext)
 		}
+		xs[x] = num(x)
 		name := spec.Metric
 		if spec.Series != "" {
 			v, ok := pt.Label(spec.Series)
@@ -200,8 +219,26 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 		if hw != hw { // NaN: a single replication
 			hw = 0
 		}
-		errs[name] = append(errs[name], struct{ Low, High float64 }{hw, hw})
+		low := hw
+		if spec.LogY {
+			if !(s.Mean > 0) {
+				return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", spec.Metric, s.Mean, spec.X, xtext, name)
+			}
+			low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+		}
+		errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
 	}
+	if len(xs) <= maxTicks {
+		// Ticks at the swept values, labelled as the table prints them.
+		ticks := make([]plot.Tick, 0, len(xs))
+		for x, label := range xs {
+			ticks = append(ticks, plot.Tick{Value: x, Label: label})
+		}
+		sort.Slice(ticks, func(i, j int) bool { return ticks[i].Value < ticks[j].Value })
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	}
+	legend := plot.NewLegend()
+	legend.Left, legend.Top = true, true
 	for i, name := range names {
 		xy, e := series[name], errs[name]
 		sort.Sort(byX{xy, e})
@@ -221,16 +258,75 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 		}
 		bars.Color = color.Gray{Y: 100}
 		p.Add(line, marks, bars)
-		p.Legend.Add(name, line, marks)
+		legend.Add(name, line, marks)
 	}
-	p.Legend.Top = true
+	if spec.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{}
+	}
 	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"))
-	for _, ext := range []string{".png", ".svg"} {
-		if err := p.Save(6*vg.Inch, 4*vg.Inch, base+ext); err != nil {
+	return savePlot(p, &legend, base)
+}
+
+// Plot layout: the legend sits in a strip under the plot, never over the
+// data; the title wraps instead of running off the figure.
+const (
+	plotWidth  = 6 * vg.Inch
+	plotHeight = 4 * vg.Inch
+	titleWidth = 64 // characters per title line
+	maxTicks   = 12 // at most this many swept values get their own tick
+)
+
+// savePlot writes the plot with its legend below as base.png and
+// base.svg.
+func savePlot(p *plot.Plot, legend *plot.Legend, base string) error {
+	legendH := vg.Length(0)
+	if r := legend.Rectangle(draw.Canvas{}); r.Max.Y > r.Min.Y {
+		legendH = r.Max.Y - r.Min.Y + 0.3*vg.Inch
+	}
+	h := plotHeight + legendH
+	render := func(c vg.CanvasSizer) {
+		dc := draw.New(c)
+		p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
+		if legendH > 0 {
+			legend.Draw(draw.Crop(dc, 0.5*vg.Inch, 0, 0.12*vg.Inch, -(h - legendH)))
+		}
+	}
+	png := vgimg.New(plotWidth, h)
+	render(png)
+	svg := vgsvg.New(plotWidth, h)
+	render(svg)
+	for ext, w := range map[string]io.WriterTo{".png": vgimg.PngCanvas{Canvas: png}, ".svg": svg} {
+		var buf bytes.Buffer
+		if _, err := w.WriteTo(&buf); err != nil {
+			return err
+		}
+		if err := WriteFileAtomic(base+ext, buf.Bytes()); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// wrapText breaks each line of s at spaces so that lines have at most
+// width characters (a longer word stays whole).
+func wrapText(s string, width int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		cur := ""
+		for _, w := range strings.Fields(line) {
+			if cur != "" && len([]rune(cur))+1+len([]rune(w)) > width {
+				out = append(out, cur)
+				cur = w
+			} else if cur == "" {
+				cur = w
+			} else {
+				cur += " " + w
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }
 
 // byX sorts a series and its error bars together by x.

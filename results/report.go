@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -77,6 +78,9 @@ type Report struct {
 	// it was interrupted (Replications is then the number kept); 0
 	// otherwise.
 	Requested int `json:"requested_replications,omitempty"`
+	// AxisLabels are the sweep axes' labels for plots and tables (the
+	// scenario's `label:`), by axis key.
+	AxisLabels map[string]string `json:"axis_labels,omitempty"`
 }
 
 // InterruptedNote says what an interrupted report holds, for the marks in
@@ -92,6 +96,20 @@ func (r *Report) InterruptedNote() string {
 // with its mean ± 95% CI half-width and, where known, the reference value
 // and the relative difference.
 func WriteTable(w io.Writer, r *Report) error {
+	var buf bytes.Buffer
+	if err := writeTable(&buf, r); err != nil {
+		return err
+	}
+	// Empty last cells leave trailing blanks: cut them.
+	lines := strings.SplitAfter(buf.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(strings.TrimSuffix(l, "\n"), " ") + l[len(strings.TrimSuffix(l, "\n")):]
+	}
+	_, err := io.WriteString(w, strings.Join(lines, ""))
+	return err
+}
+
+func writeTable(w io.Writer, r *Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %d replications)\n", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications)
 	if r.Interrupted {
@@ -99,11 +117,13 @@ func WriteTable(w io.Writer, r *Report) error {
 	}
 	if side := sideBySide(r); side {
 		writeWide(tw, r)
+		writeUndefinedNotes(tw, r)
 		return tw.Flush()
 	}
 	for _, p := range r.Points {
 		if p.Name() != "" {
-			fmt.Fprintf(tw, "\n[%s]\t(%d replications)\n", p.Name(), p.Replications)
+			// No tab: a long label must not widen the metric column.
+			fmt.Fprintf(tw, "\n[%s] (%d replications)\n", p.Name(), p.Replications)
 		} else {
 			fmt.Fprintln(tw)
 		}
@@ -117,7 +137,7 @@ func WriteTable(w io.Writer, r *Report) error {
 			fmt.Fprintln(tw, "metric\tmean\t± 95% CI")
 		}
 		for _, s := range p.Summaries {
-			fmt.Fprintf(tw, "%s\t%s\t%s", s.Name, num(s.Mean), num(s.HalfWidth))
+			fmt.Fprintf(tw, "%s\t%s\t%s", s.Name, meanCell(s), num(s.HalfWidth))
 			if hasRef {
 				if s.HasReference() {
 					diff := "-"
@@ -132,7 +152,43 @@ func WriteTable(w io.Writer, r *Report) error {
 			fmt.Fprintln(tw)
 		}
 	}
+	writeUndefinedNotes(tw, r)
 	return tw.Flush()
+}
+
+// undefinedMark flags a mean that leaves out undefined values; a note
+// under the table says which and why.
+const undefinedMark = "†"
+
+// meanCell is the mean of a summary as the table shows it.
+func meanCell(s Summary) string {
+	switch {
+	case s.Undefined == 0:
+		return num(s.Mean)
+	case s.Undefined == s.N:
+		return "undefined" + undefinedMark
+	}
+	return num(s.Mean) + undefinedMark
+}
+
+// writeUndefinedNotes explains every mark of meanCell.
+func writeUndefinedNotes(w io.Writer, r *Report) {
+	first := true
+	for _, p := range r.Points {
+		for _, s := range p.Summaries {
+			if note := s.UndefinedNote(); note != "" {
+				if first {
+					fmt.Fprintln(w)
+					first = false
+				}
+				where := s.Name
+				if p.Name() != "" {
+					where = "[" + p.Name() + "] " + where
+				}
+				fmt.Fprintf(w, "%s %s: %s\n", undefinedMark, where, note)
+			}
+		}
+	}
 }
 
 // maxWidePoints is the largest number of points shown side by side.
@@ -172,21 +228,35 @@ func writeWide(w io.Writer, r *Report) {
 		for _, p := range r.Points {
 			s := p.Summaries[i]
 			if math.IsNaN(s.HalfWidth) {
-				fmt.Fprintf(w, "\t%s", num(s.Mean))
+				fmt.Fprintf(w, "\t%s", meanCell(s))
 			} else {
-				fmt.Fprintf(w, "\t%s ± %s", num(s.Mean), num(s.HalfWidth))
+				fmt.Fprintf(w, "\t%s ± %s", meanCell(s), num(s.HalfWidth))
 			}
 		}
 		fmt.Fprintln(w)
 	}
 }
 
-// num formats a number with 6 significant digits, "-" for NaN.
+// num formats a number for a table: six significant digits, without an
+// exponent from 10^-4 to 10^15 (large values, seconds say, as whole
+// numbers: 1551989, not 1.55199e+06), trailing zeros dropped; "-" for NaN
+// (no value: a CI of one replication, a missing reference).
 func num(x float64) string {
-	if math.IsNaN(x) {
+	ax := math.Abs(x)
+	switch {
+	case math.IsNaN(x):
 		return "-"
+	case x == 0:
+		return "0"
+	case ax < 1e-4 || ax >= 1e15 || math.IsInf(x, 0):
+		return strconv.FormatFloat(x, 'g', 4, 64)
 	}
-	return strconv.FormatFloat(x, 'g', 6, 64)
+	dec := max(6-(int(math.Floor(math.Log10(ax)))+1), 0)
+	out := strconv.FormatFloat(x, 'f', dec, 64)
+	if strings.Contains(out, ".") {
+		out = strings.TrimRight(strings.TrimRight(out, "0"), ".")
+	}
+	return out
 }
 
 // csvNum formats a number exactly, "" for NaN.
@@ -199,8 +269,9 @@ func csvNum(x float64) string {
 
 // WriteCSV writes one row per (point, metric): the axis values, then the
 // metric's statistics. Empty cells stand for "not available". An
-// interrupted report has a last column, interrupted, saying how many of
-// the requested replications every row summarises.
+// interrupted report has a column interrupted saying how many of the
+// requested replications every row summarises; a report with undefined
+// values (NaN, ±Inf) a last column undefined that explains them.
 func WriteCSV(w io.Writer, r *Report) error {
 	cw := csv.NewWriter(w)
 	var axes []string
@@ -212,6 +283,10 @@ func WriteCSV(w io.Writer, r *Report) error {
 	header := append(append([]string{}, axes...), "metric", "n", "mean", "sd", "ci_low", "ci_high", "min", "max", "reference")
 	if r.Interrupted {
 		header = append(header, "interrupted")
+	}
+	undefined := hasUndefined(r)
+	if undefined {
+		header = append(header, "undefined")
 	}
 	if err := cw.Write(header); err != nil {
 		return err
@@ -226,6 +301,9 @@ func WriteCSV(w io.Writer, r *Report) error {
 			if r.Interrupted {
 				row = append(row, fmt.Sprintf("kept %d of %d replications", r.Replications, r.Requested))
 			}
+			if undefined {
+				row = append(row, s.UndefinedNote())
+			}
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -233,6 +311,17 @@ func WriteCSV(w io.Writer, r *Report) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+func hasUndefined(r *Report) bool {
+	for _, p := range r.Points {
+		for _, s := range p.Summaries {
+			if s.Undefined > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // jsonNum is a float64 that encodes NaN as null.
@@ -256,7 +345,9 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		Min       jsonNum `json:"min"`
 		Max       jsonNum `json:"max"`
 		Reference jsonNum `json:"reference"`
-	}{s.Name, s.N, jsonNum(s.Mean), jsonNum(s.SD), jsonNum(s.HalfWidth), jsonNum(s.Min), jsonNum(s.Max), jsonNum(s.Reference)})
+		Undefined int     `json:"undefined_replications,omitempty"`
+		Note      string  `json:"undefined,omitempty"`
+	}{s.Name, s.N, jsonNum(s.Mean), jsonNum(s.SD), jsonNum(s.HalfWidth), jsonNum(s.Min), jsonNum(s.Max), jsonNum(s.Reference), s.Undefined, s.UndefinedNote()})
 }
 
 // WriteJSON writes the report as indented JSON.

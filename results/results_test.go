@@ -157,3 +157,19 @@ func TestPlotsOfAnInterruptedRunSkipUnfinishedPoints(t *testing.T) {
 		t.Fatal("a figure with no point accepted in a finished run")
 	}
 }
+
+func TestLogYPlot(t *testing.T) {
+	r := testReport()
+	dir := t.TempDir()
+	if err := WritePlots(dir, r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "plots", "w.png")); err != nil || st.Size() == 0 {
+		t.Fatalf("w.png: %v", err)
+	}
+	r.Points[0].Summaries[0].Mean = 0
+	err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}})
+	if err == nil || !strings.Contains(err.Error(), "log_y:") {
+		t.Fatalf("a zero value on a log scale: %v", err)
+	}
+}

@@ -82,10 +82,7 @@ func WriteShard(dir string, m ShardManifest, tasks []TaskResult) error {
 	w := csv.NewWriter(&b)
 	w.Write(taskHeader)
 	for _, t := range tasks {
-		for _, x := range t.Metrics {
-			w.Write([]string{strconv.Itoa(t.Task), strconv.Itoa(t.Point), t.PointName, strconv.Itoa(t.Replication),
-				strconv.FormatUint(t.Events, 10), x.Name, strconv.FormatFloat(x.Value, 'g', -1, 64)})
-		}
+		writeTaskRows(w, t)
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
@@ -113,6 +110,31 @@ func RemoveShardTemps(dir string, i, n int) {
 	for _, f := range stale {
 		os.Remove(f)
 	}
+}
+
+// writeTaskRows writes one row per metric of a task: the exact float64
+// (shortest form that reads back to the same bits, NaN and ±Inf included).
+func writeTaskRows(w *csv.Writer, t TaskResult) {
+	for _, x := range t.Metrics {
+		w.Write(append(taskFields(t), x.Name, strconv.FormatFloat(x.Value, 'g', -1, 64)))
+	}
+}
+
+// taskFields are the leading fields of a task's rows.
+func taskFields(t TaskResult) []string {
+	return []string{strconv.Itoa(t.Task), strconv.Itoa(t.Point), t.PointName, strconv.Itoa(t.Replication), strconv.FormatUint(t.Events, 10)}
+}
+
+// parseTaskFields reads the leading fields of a row.
+func parseTaskFields(rec []string) (TaskResult, error) {
+	task, err1 := strconv.Atoi(rec[0])
+	point, err2 := strconv.Atoi(rec[1])
+	rep, err3 := strconv.Atoi(rec[3])
+	events, err4 := strconv.ParseUint(rec[4], 10, 64)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		return TaskResult{}, err
+	}
+	return TaskResult{Task: task, Point: point, PointName: rec[2], Replication: rep, Events: events}, nil
 }
 
 // ReadShardManifest reads and checks a manifest file (not its data).
@@ -182,23 +204,23 @@ func ReadShardTasks(dir string, m *ShardManifest) ([]TaskResult, error) {
 
 // parseTaskRow adds one CSV row to the task it belongs to.
 func parseTaskRow(rec []string, index map[int]int, out []TaskResult) error {
-	task, err1 := strconv.Atoi(rec[0])
-	point, err2 := strconv.Atoi(rec[1])
-	rep, err3 := strconv.Atoi(rec[3])
-	events, err4 := strconv.ParseUint(rec[4], 10, 64)
-	value, err5 := strconv.ParseFloat(rec[6], 64)
-	if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
+	f, err := parseTaskFields(rec)
+	if err != nil {
 		return err
 	}
-	i, ok := index[task]
+	value, err := strconv.ParseFloat(rec[6], 64)
+	if err != nil {
+		return err
+	}
+	i, ok := index[f.Task]
 	if !ok {
-		return fmt.Errorf("task %d is not in the manifest", task)
+		return fmt.Errorf("task %d is not in the manifest", f.Task)
 	}
 	t := &out[i]
 	if len(t.Metrics) == 0 {
-		t.Point, t.Replication, t.PointName, t.Events = point, rep, rec[2], events
-	} else if t.Point != point || t.Replication != rep || t.Events != events {
-		return fmt.Errorf("task %d: rows disagree on point, replication or events", task)
+		t.Point, t.Replication, t.PointName, t.Events = f.Point, f.Replication, f.PointName, f.Events
+	} else if t.Point != f.Point || t.Replication != f.Replication || t.Events != f.Events {
+		return fmt.Errorf("task %d: rows disagree on point, replication or events", f.Task)
 	}
 	t.Metrics = t.Metrics.Add(rec[5], value)
 	return nil

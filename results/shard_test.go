@@ -58,3 +58,50 @@ func TestShardRoundTrip(t *testing.T) {
 		t.Fatalf("altered data file: %v", err)
 	}
 }
+
+// TestJournalKeepsWholeTasks: a journal cut in the middle of a task (a
+// kill) gives back the whole tasks before the cut, and appends after them.
+func TestJournalKeepsWholeTasks(t *testing.T) {
+	dir := t.TempDir()
+	j, prior, err := OpenJournal(dir, 1, 4, "abc")
+	if err != nil || len(prior) != 0 {
+		t.Fatalf("new journal: %v, %v", prior, err)
+	}
+	tasks := []TaskResult{
+		{Task: 1, Point: 1, Replication: 0, PointName: "p=1", Events: 10, Metrics: Metrics{{"a", 0.1}, {"b", math.NaN()}}},
+		{Task: 5, Point: 0, Replication: 1, PointName: "p=0", Events: 20}, // no metrics
+		{Task: 9, Point: 1, Replication: 1, PointName: "p=1", Events: 30, Metrics: Metrics{{"a", 3}}},
+	}
+	for _, task := range tasks[:2] {
+		if err := j.Add(task); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	path := journalPath(dir, 1, 4, "abc")
+	whole, _ := os.ReadFile(path)
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("9,1,p=1,1,30,a,3\n9,1,p=1,1,3") // the third task, cut
+	f.Close()
+	j, prior, err = OpenJournal(dir, 1, 4, "abc")
+	if err != nil || len(prior) != 2 || prior[0].Task != 1 || len(prior[0].Metrics) != 2 || !math.IsNaN(prior[0].Metrics[1].Value) || prior[1].Task != 5 || prior[1].Events != 20 {
+		t.Fatalf("reopened: %+v, %v", prior, err)
+	}
+	if now, _ := os.ReadFile(path); string(now) != string(whole) {
+		t.Fatalf("the cut task was not truncated away")
+	}
+	j.Add(tasks[2])
+	j.Close()
+	if _, prior, _ = OpenJournal(dir, 1, 4, "abc"); len(prior) != 3 || prior[2].Metrics[0].Value != 3 {
+		t.Fatalf("after append: %+v", prior)
+	}
+	// Another scenario's journal for the same shard is dropped.
+	j, prior, _ = OpenJournal(dir, 1, 4, "other")
+	if len(prior) != 0 {
+		t.Fatalf("journal of another hash: %+v", prior)
+	}
+	j.Remove()
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Fatalf("left: %v", left)
+	}
+}

@@ -28,6 +28,23 @@ type Summary struct {
 	// Reference is an analytic or published value to compare with, NaN
 	// when there is none.
 	Reference float64 `json:"reference"`
+	// Undefined is the number of replications whose value was NaN or
+	// ±Inf (a ratio over nothing, say, 0/0): they are left out of the
+	// statistics, which describe the other N − Undefined values, and every
+	// output says so.
+	Undefined int `json:"undefined_replications,omitempty"`
+}
+
+// UndefinedNote explains the undefined values of a summary: "" when there
+// are none.
+func (s Summary) UndefinedNote() string {
+	switch {
+	case s.Undefined == 0:
+		return ""
+	case s.Undefined == s.N:
+		return fmt.Sprintf("undefined in all %d replications (NaN or ±Inf, e.g. 0/0: nothing to average)", s.N)
+	}
+	return fmt.Sprintf("undefined in %d of %d replications (NaN or ±Inf, e.g. 0/0: nothing to average); the statistics use the other %d", s.Undefined, s.N, s.N-s.Undefined)
 }
 
 // Low returns the lower end of the confidence interval.
@@ -81,9 +98,19 @@ func Summarize(reps []Metrics, refs map[string]float64) ([]Summary, error) {
 	return out, nil
 }
 
-// Describe computes the statistics of one sample.
+// Describe computes the statistics of one sample. NaN and ±Inf values are
+// counted as Undefined and left out.
 func Describe(name string, xs []float64) Summary {
 	s := Summary{Name: name, N: len(xs), HalfWidth: math.NaN(), Reference: math.NaN()}
+	finite := make([]float64, 0, len(xs))
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			s.Undefined++
+		} else {
+			finite = append(finite, x)
+		}
+	}
+	xs = finite
 	if len(xs) == 0 {
 		s.Mean, s.Min, s.Max = math.NaN(), math.NaN(), math.NaN()
 		return s

@@ -37,6 +37,14 @@ type Params interface {
 	Run(rc RunContext) (results.Metrics, error)
 }
 
+// MetricNamer is implemented by Params that can name their metrics before
+// running, in the order Run returns them, so that validate checks the
+// metrics a scenario's plots name. Every kind should implement it (a test
+// checks the registered ones).
+type MetricNamer interface {
+	MetricNames() []string
+}
+
 // Referencer is implemented by Params that know reference values for their
 // metrics: analytic results (Erlang-C) or a paper's published numbers. They
 // are printed next to the simulated values.

@@ -139,6 +139,11 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	return f, f.Validate()
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *ClusterParams) MetricNames() []string {
+	return append(append([]string{}, cluster.MetricNames...), "records_dropped")
+}
+
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	f, err := p.filter()
@@ -184,6 +189,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	st := src.Stats()
+	if st.Yielded == 0 {
+		return nil, noUsableJob(src.Label, st, src.Problems())
+	}
 	p.report(rc, path, procs, res, st, src.Problems())
 	if err := p.writeRejected(rc, res); err != nil {
 		return nil, err
@@ -193,6 +201,16 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		m = m.Add(cluster.MetricNames[i], v)
 	}
 	return m.Add("records_dropped", float64(st.Dropped)), nil
+}
+
+// noUsableJob is the error of a replay whose trace (as the scenario names
+// it) yielded no job: how many records were read and why each class was
+// dropped.
+func noUsableJob(trace string, st swf.SourceStats, dropped swf.Report) error {
+	if st.Read == 0 {
+		return Field("trace", "%s: no usable job: the trace has no job records", trace)
+	}
+	return Field("trace", "%s: no usable job: read %d records, dropped all: %s", trace, st.Read, dropped.Summary())
 }
 
 // report logs what was replayed, dropped and rejected.
@@ -205,8 +223,9 @@ func (p *ClusterParams) report(rc RunContext, path string, procs int, res *clust
 		ev = ev.Str("source_stop", st.StopReason)
 	}
 	ev.Msg("cluster replay done")
-	for _, pr := range probs {
-		rc.Log.Debug().Str("trace", path).Str("reason", pr.Reason).Int("count", pr.Count).Ints("first_lines", pr.Lines).Msg("records dropped")
+	if st.Dropped > 0 {
+		rc.Log.Warn().Str("trace", path).Int("records_read", st.Read).Int("records_dropped", st.Dropped).
+			Str("reasons", probs.Summary()).Msg("records dropped")
 	}
 	if n := len(res.Rejected); n > 0 {
 		ids := make([]string, 0, min(n, 10))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
 	"github.com/schedsim/schedsim/policies/grid"
 	"github.com/schedsim/schedsim/policies/local"
@@ -247,9 +248,12 @@ func KaratzaMetrics(sites int) []string {
 	for s := 1; s <= sites; s++ {
 		names = append(names, "utilization_site"+strconv.Itoa(s))
 	}
-	return append(names, "gangs_finished_pct", "gangs_split_fraction", "offered_load", "overhead_load",
+	return append(names, "load_balance", "gangs_finished_pct", "gangs_split_fraction", "offered_load", "overhead_load",
 		"gs_queue_mean", "backfilled_fraction", "locals_completed", "gangs_completed", "sim_time", "events")
 }
+
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *KaratzaParams) MetricNames() []string { return KaratzaMetrics(p.Sites) }
 
 // Run simulates one replication.
 func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {
@@ -294,7 +298,10 @@ func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {
 	for s, u := range r.SiteUtilization {
 		m = m.Add("utilization_site"+strconv.Itoa(s+1), u)
 	}
-	return m.Add("gangs_finished_pct", 100*ratio(r.GangsFinished, r.GangsArrived)).
+	// load_balance: the population standard deviation of the sites'
+	// utilizations, as for every multi-site model.
+	_, sigma := model.LoadBalance(r.SiteUtilization)
+	return m.Add("load_balance", sigma).Add("gangs_finished_pct", 100*ratio(r.GangsFinished, r.GangsArrived)).
 		Add("gangs_split_fraction", ratio(r.GangsSplit, r.GangsFinished)).
 		Add("offered_load", r.OfferedLoad).
 		Add("overhead_load", r.OverheadLoad).

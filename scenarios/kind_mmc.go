@@ -46,6 +46,8 @@ func (p *MMCParams) Validate() error {
 	switch {
 	case p.ArrivalRate != 0 && p.Load != 0:
 		return Field("load", "give either arrival_rate or load, not both")
+	case p.Load == 0 && p.ArrivalRate == 0:
+		return Field("arrival_rate", "give arrival_rate > 0 or load")
 	case p.Load != 0:
 		if !(p.Load > 0 && p.Load < 1) {
 			return Field("load", "must be in (0, 1) for a stable queue (got %v)", p.Load)
@@ -82,6 +84,11 @@ func (p *MMCParams) Run(rc RunContext) (results.Metrics, error) {
 		{Name: "little_lambda_w", Value: r.ArrivalRate * r.MeanResponse},
 		{Name: "events", Value: float64(r.Events)},
 	}, nil
+}
+
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *MMCParams) MetricNames() []string {
+	return []string{"response_time", "waiting_time", "utilization", "number_in_system", "arrival_rate", "little_lambda_w", "events"}
 }
 
 // References returns the Erlang-C values of the queue.

@@ -140,6 +140,15 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	return t.Metrics(), nil
 }
 
+// MetricNames returns the names of the metrics Run returns, in order.
+func (p *SlotsParams) MetricNames() []string {
+	var names []string
+	for _, m := range (slots.Tally{}).Metrics() {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
 // References returns the paper's published values (section 5) for the
 // generated experiment; a fixed environment has none.
 func (p *SlotsParams) References() map[string]float64 {

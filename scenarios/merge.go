@@ -2,6 +2,8 @@ package scenarios
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -28,13 +30,13 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 			return nil, nil, err
 		}
 		if len(paths) == 0 {
-			return nil, nil, fmt.Errorf("merge: %s: no finished shard in it (no shard-I-of-N.json)", dir)
+			return nil, nil, fmt.Errorf("scenarios: merge: %s: no finished shard in it (no shard-I-of-N.json)", dir)
 		}
 		sort.Strings(paths)
 		for _, p := range paths {
 			m, err := results.ReadShardManifest(p)
 			if err != nil {
-				return nil, nil, fmt.Errorf("merge: %w", err)
+				return nil, nil, fmt.Errorf("scenarios: merge: %w", err)
 			}
 			shards = append(shards, shardFile{dir, p, m})
 		}
@@ -42,20 +44,23 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 	first := shards[0]
 	for _, s := range shards[1:] {
 		if s.m.ScenarioHash != first.m.ScenarioHash {
-			return nil, nil, fmt.Errorf("merge: %s and %s are shards of different runs (scenario %s seed %d engine %s replications %d, sha256 %.12s vs scenario %s seed %d engine %s replications %d, sha256 %.12s)",
+			return nil, nil, fmt.Errorf("scenarios: merge: %s and %s are shards of different runs (scenario %s seed %d engine %s replications %d, sha256 %.12s vs scenario %s seed %d engine %s replications %d, sha256 %.12s)",
 				first.path, s.path, first.m.Scenario, first.m.Seed, first.m.Engine, first.m.Replications, first.m.ScenarioHash,
 				s.m.Scenario, s.m.Seed, s.m.Engine, s.m.Replications, s.m.ScenarioHash)
 		}
 	}
+	if sum := sha256.Sum256([]byte(first.m.Resolved)); hex.EncodeToString(sum[:]) != first.m.ScenarioHash {
+		return nil, nil, fmt.Errorf("scenarios: merge: %s: %w: the resolved scenario does not match its sha256", first.path, results.ErrCorruptShard)
+	}
 	sc, err := Parse([]byte(first.m.Resolved), first.path+" (resolved_scenario)", first.dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("merge: %w", err)
+		return nil, nil, fmt.Errorf("scenarios: merge: %w", err)
 	}
 	if again, err := sc.Resolved(); err != nil || !bytes.Equal(again, []byte(first.m.Resolved)) {
-		return nil, nil, fmt.Errorf("merge: %s: %w: the resolved scenario does not read back to itself", first.path, results.ErrCorruptShard)
+		return nil, nil, fmt.Errorf("scenarios: merge: %s: %w: the resolved scenario does not read back to itself", first.path, results.ErrCorruptShard)
 	}
 	if len(sc.Points) != first.m.Points || sc.Replications != first.m.Replications {
-		return nil, nil, fmt.Errorf("merge: %s: %w: %d points × %d replications, the scenario has %d × %d",
+		return nil, nil, fmt.Errorf("scenarios: merge: %s: %w: %d points × %d replications, the scenario has %d × %d",
 			first.path, results.ErrCorruptShard, first.m.Points, first.m.Replications, len(sc.Points), sc.Replications)
 	}
 	total := sc.Tasks()
@@ -64,19 +69,19 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 	for _, s := range shards {
 		tasks, err := results.ReadShardTasks(s.dir, s.m)
 		if err != nil {
-			return nil, nil, fmt.Errorf("merge: %w", err)
+			return nil, nil, fmt.Errorf("scenarios: merge: %w", err)
 		}
 		for _, t := range tasks {
 			if t.Task < 0 || t.Task >= total {
-				return nil, nil, fmt.Errorf("merge: %s: %w: task %d out of range [0, %d)", s.path, results.ErrCorruptShard, t.Task, total)
+				return nil, nil, fmt.Errorf("scenarios: merge: %s: %w: task %d out of range [0, %d)", s.path, results.ErrCorruptShard, t.Task, total)
 			}
 			if owner[t.Task] != "" {
-				return nil, nil, fmt.Errorf("merge: %s is in two shards: %s and %s", sc.taskName(t.Task), owner[t.Task], s.path)
+				return nil, nil, fmt.Errorf("scenarios: merge: %s is in two shards: %s and %s", sc.taskName(t.Task), owner[t.Task], s.path)
 			}
 			owner[t.Task] = s.path
 			pi, rep := sc.taskOf(t.Task)
 			if len(t.Metrics) > 0 && (t.Point != pi || t.Replication != rep) {
-				return nil, nil, fmt.Errorf("merge: %s: %w: task %d is labelled point %d replication %d", s.path, results.ErrCorruptShard, t.Task, t.Point, t.Replication)
+				return nil, nil, fmt.Errorf("scenarios: merge: %s: %w: task %d is labelled point %d replication %d", s.path, results.ErrCorruptShard, t.Task, t.Point, t.Replication)
 			}
 			t.Point, t.Replication = pi, rep
 			done = append(done, t)
@@ -88,18 +93,26 @@ func Merge(dirs []string) (*Scenario, *results.Report, error) {
 			n = 0 // shards of several splits: no single shard to name
 		}
 	}
+	missing := []int{}
 	for t, o := range owner {
 		if o == "" {
-			hint := ""
-			if n > 0 {
-				hint = fmt.Sprintf(" (it belongs to shard %d/%d: run that shard again)", t%n, n)
-			}
-			return nil, nil, fmt.Errorf("merge: %s is missing: no finished shard holds it%s", sc.taskName(t), hint)
+			missing = append(missing, t)
 		}
+	}
+	if len(missing) > 0 {
+		t := missing[0]
+		hint := ""
+		if n > 0 {
+			hint = fmt.Sprintf(" (it belongs to shard %d/%d: run that shard again)", t%n, n)
+		}
+		if len(missing) > 1 {
+			hint += fmt.Sprintf("; %d tasks are missing in all", len(missing))
+		}
+		return nil, nil, fmt.Errorf("scenarios: merge: %s is missing: no finished shard holds it%s", sc.taskName(t), hint)
 	}
 	rep, err := Aggregate(sc, done)
 	if err != nil {
-		return nil, nil, fmt.Errorf("merge: %w", err)
+		return nil, nil, fmt.Errorf("scenarios: merge: %w", err)
 	}
 	return sc, rep, nil
 }

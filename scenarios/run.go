@@ -89,7 +89,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	for t := range all {
 		all[t] = t
 	}
-	done, err := RunTasks(ctx, sc, opts, all)
+	done, err := RunTasks(ctx, sc, opts, all, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -120,6 +120,19 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	}
 	res.Wall = time.Since(start).Seconds()
 	return res, nil
+}
+
+// replicationLog is the run's logger with the point (in a sweep) and the
+// replication (when there are several).
+func replicationLog(log zerolog.Logger, sc *Scenario, p Point, rep int) zerolog.Logger {
+	ctx := log.With()
+	if len(sc.Points) > 1 {
+		ctx = ctx.Str("point", p.Name())
+	}
+	if sc.Replications > 1 {
+		ctx = ctx.Int("replication", rep)
+	}
+	return ctx.Logger()
 }
 
 // pointRunError names the point and the replication of a failed

@@ -9,6 +9,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -56,7 +60,10 @@ type Scenario struct {
 
 // Axis is one sweep dimension: a dotted key below params and its values.
 type Axis struct {
-	Key    string      `yaml:"key"`
+	Key string `yaml:"key"`
+	// Label names the axis in plots (default: Key), e.g.
+	// "λ (local arrival rate)".
+	Label  string      `yaml:"label,omitempty"`
 	Values []yaml.Node `yaml:"values"`
 }
 
@@ -72,10 +79,14 @@ type Point struct {
 // Name returns "key=value key=value" for the point, or "" without a sweep.
 func (p Point) Name() string { return results.PointName(p.Labels) }
 
-// Limits of the top-level values.
+// Limits of the top-level values: beyond them a run could not finish in
+// practice (at ~10^7 events/s, 2^40 jobs take days per replication).
 const (
-	MaxReplications = 100000
-	MaxPoints       = 100000
+	MaxReplications      = 100000
+	MaxPoints            = 100000
+	MaxReplicationsInAll = 10000000
+	MaxStopJobs          = 1 << 40
+	MaxStopEvents        = 1 << 44
 )
 
 // MaxFileBytes is the largest scenario file Load reads: scenarios are
@@ -198,6 +209,9 @@ func ParseContext(ctx context.Context, data []byte, file, baseDir string) (*Scen
 		return nil, wrap(err)
 	}
 	sc.Points = points
+	if err := sc.validatePlotMetrics(root); err != nil {
+		return nil, wrap(err)
+	}
 	return sc, nil
 }
 
@@ -210,14 +224,20 @@ func (sc *Scenario) validateTop(root *yaml.Node) error {
 		return &keyError{line: line, key: key, msg: fmt.Sprintf(format, args...)}
 	}
 	if sc.Name == "" {
-		return at("name", "is required")
+		return at("name", "required")
 	}
 	if _, ok := LookupKind(sc.Model); !ok {
 		names := []string{}
 		for _, k := range Kinds() {
 			names = append(names, k.Name)
 		}
+		if lookup(root, "model") == nil {
+			return at("model", "required (one of %s)", strings.Join(names, ", "))
+		}
 		return at("model", "unknown model %q (known: %s)", sc.Model, strings.Join(names, ", "))
+	}
+	if lookup(root, "replications") == nil {
+		return at("replications", "required (1 to %d)", MaxReplications)
 	}
 	if sc.Replications < 1 || sc.Replications > MaxReplications {
 		return at("replications", "must be in [1, %d] (got %d)", MaxReplications, sc.Replications)
@@ -228,8 +248,11 @@ func (sc *Scenario) validateTop(root *yaml.Node) error {
 	if _, err := sim.New(sim.Kind(sc.Engine)); err != nil {
 		return at("engine", "%v", err)
 	}
-	if sc.Stop.CompletedJobs < 0 {
-		return at("stop.completed_jobs", "must be ≥ 0 (got %d)", sc.Stop.CompletedJobs)
+	if sc.Stop.CompletedJobs < 0 || sc.Stop.CompletedJobs > MaxStopJobs {
+		return at("stop.completed_jobs", "must be in [0, %d] (got %d): more could not finish in practice", MaxStopJobs, sc.Stop.CompletedJobs)
+	}
+	if sc.Stop.Events > MaxStopEvents {
+		return at("stop.events", "must be in [0, %d] (got %d): more could not finish in practice", uint64(MaxStopEvents), sc.Stop.Events)
 	}
 	if sc.Stop.Time < 0 || math.IsNaN(sc.Stop.Time) || math.IsInf(sc.Stop.Time, 0) {
 		return at("stop.time", "must be a finite number ≥ 0 (got %v)", sc.Stop.Time)
@@ -270,6 +293,8 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 			return at("plots", "%s (%s).metric is required", key, p.Name)
 		case values[p.X] == nil:
 			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
+		case !numericAxis(values[p.X]):
+			return at("plots", "%s (%s).x: sweep key %q has non-numeric values", key, p.Name, p.X)
 		case p.Series != "" && values[p.Series] == nil:
 			return at("plots", "%s (%s).series: %q is not a sweep key", key, p.Name, p.Series)
 		}
@@ -285,6 +310,35 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 	return nil
 }
 
+func numericAxis(values map[string]bool) bool {
+	for v := range values {
+		if _, err := strconv.ParseFloat(v, 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// validatePlotMetrics checks that every plot names a metric the model
+// reports (when its kind can name them before running, see MetricNamer).
+func (sc *Scenario) validatePlotMetrics(root *yaml.Node) error {
+	if len(sc.Plots) == 0 || len(sc.Points) == 0 {
+		return nil
+	}
+	namer, ok := sc.Points[0].Params.(MetricNamer)
+	if !ok {
+		return nil
+	}
+	names := namer.MetricNames()
+	for i, p := range sc.Plots {
+		if !slices.Contains(names, p.Metric) {
+			return &keyError{line: lookup(root, "plots").Line, key: "plots",
+				msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q (it has: %s)", i, p.Name, sc.Model, p.Metric, strings.Join(names, ", "))}
+		}
+	}
+	return nil
+}
+
 // expand builds and validates every point of the sweep.
 func (sc *Scenario) expand(ctx context.Context, root *yaml.Node, kind Kind, baseDir string) ([]Point, error) {
 	total := 1
@@ -293,6 +347,10 @@ func (sc *Scenario) expand(ctx context.Context, root *yaml.Node, kind Kind, base
 		if total > MaxPoints {
 			return nil, &keyError{line: lookup(root, "sweep").Line, key: "sweep", msg: fmt.Sprintf("more than %d points", MaxPoints)}
 		}
+	}
+	if total*sc.Replications > MaxReplicationsInAll {
+		line := lookup(root, "replications").Line
+		return nil, &keyError{line: line, key: "replications", msg: fmt.Sprintf("%d points × %d replications is more than %d replications in all", total, sc.Replications, MaxReplicationsInAll)}
 	}
 	base := &sc.Params
 	if base.Kind == 0 {
@@ -330,7 +388,7 @@ func (sc *Scenario) expand(ctx context.Context, root *yaml.Node, kind Kind, base
 				} else if n := lookup(root, "params"); n != nil {
 					line = n.Line
 				}
-				err = &keyError{line: line, key: "params." + fe.Key, msg: fe.Msg}
+				err = &keyError{line: line, key: "params." + fe.Key, msg: unsetMessage(node, params, fe)}
 			}
 			return nil, pointError(labels, err)
 		}
@@ -384,8 +442,107 @@ func fileError(file string, err error) error {
 	return fmt.Errorf("%s: %s", file, msg)
 }
 
+// Plan describes the amount of work a run of the scenario is: points,
+// replications and each replication's stop condition.
+func (sc *Scenario) Plan() string {
+	var stops []string
+	if sc.Stop.CompletedJobs > 0 {
+		stops = append(stops, fmt.Sprintf("%d completed jobs", sc.Stop.CompletedJobs))
+	}
+	if sc.Stop.Time > 0 {
+		stops = append(stops, fmt.Sprintf("simulated time %v", sc.Stop.Time))
+	}
+	if sc.Stop.Events > 0 {
+		stops = append(stops, fmt.Sprintf("%d events", sc.Stop.Events))
+	}
+	stop := "the model's own end (see params)"
+	if len(stops) > 0 {
+		stop = strings.Join(stops, " or ")
+	}
+	return fmt.Sprintf("%d points × %d replications = %d replications, each until %s", len(sc.Points), sc.Replications, len(sc.Points)*sc.Replications, stop)
+}
+
 // Resolved returns the scenario as YAML with the values actually used
 // (seed, replications, engine included), so that a run can be repeated.
 func (sc *Scenario) Resolved() ([]byte, error) {
 	return yaml.Marshal(sc)
+}
+
+var gotSuffix = regexp.MustCompile(` \(got [^()]*\)$`)
+
+// unsetMessage is the message of a parameter error: as the kind wrote it
+// when the scenario sets the key; "required (…)" when the key has no
+// default and the scenario does not set it; with "(the default; set
+// params.KEY)" when its default does not fit the other values.
+func unsetMessage(node *yaml.Node, params Params, fe *FieldError) string {
+	switch unsetKey(node, params, fe.Key) {
+	case keyRequired:
+		msg := strings.TrimPrefix(gotSuffix.ReplaceAllString(fe.Msg, ""), "is required")
+		msg = strings.TrimSpace(strings.Trim(strings.TrimSpace(msg), "()"))
+		if msg == "" {
+			return "required"
+		}
+		return "required (" + msg + ")"
+	case keyDefault:
+		return fe.Msg + " (the default; set params." + fe.Key + ")"
+	}
+	return fe.Msg
+}
+
+const (
+	keySet = iota
+	keyRequired
+	keyDefault
+)
+
+// unsetKey tells whether the scenario sets key, or else whether its
+// default is the zero value (the key is required) or not.
+func unsetKey(node *yaml.Node, params Params, key string) int {
+	if lookup(node, key) != nil {
+		return keySet
+	}
+	v := reflect.ValueOf(params)
+	for _, k := range strings.Split(key, ".") {
+		for v.Kind() == reflect.Pointer && !v.IsNil() {
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Struct {
+			return keySet
+		}
+		f, ok := fieldByYAMLKey(v, k)
+		if !ok {
+			return keySet
+		}
+		v = f
+	}
+	if v.IsZero() {
+		return keyRequired
+	}
+	return keyDefault
+}
+
+// fieldByYAMLKey returns the field of struct value v whose yaml tag is key,
+// following inline fields.
+func fieldByYAMLKey(v reflect.Value, key string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if strings.Contains(opts, "inline") {
+			if fv, ok := fieldByYAMLKey(v.Field(i), key); ok {
+				return fv, true
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		if name == key {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
 }

@@ -68,13 +68,17 @@ type ShardResult struct {
 	Skipped bool
 	// Tasks is the number of tasks of the shard.
 	Tasks int
+	// Resumed is the number of tasks taken from the journal of an earlier
+	// run of the shard that was killed.
+	Resumed int
 	// Manifest is the path of the shard's manifest.
 	Manifest string
 }
 
 // ErrShardInterrupted is returned by RunShard when the context was
-// cancelled before every task of the shard finished; nothing of the shard
-// is marked finished, so running it again redoes it.
+// cancelled before every task of the shard finished; the shard is not
+// marked finished, and running it again redoes the tasks that had not
+// finished (the others are in its journal).
 var ErrShardInterrupted = errors.New("scenarios: shard interrupted: not marked finished, run it again")
 
 // RunShard runs one shard of the scenario (with opts applied) and writes
@@ -83,7 +87,8 @@ var ErrShardInterrupted = errors.New("scenarios: shard interrupted: not marked f
 // go to dir as with Run. A shard whose finished manifest for the same
 // scenario is already in dir is skipped, so that a re-submitted job array
 // redoes only the shards that failed; a manifest of another scenario is an
-// error.
+// error. Tasks are journalled as they finish (results.Journal): a shard
+// killed halfway redoes only its unfinished tasks.
 func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir string) (ShardResult, error) {
 	if err := sc.Apply(opts); err != nil {
 		return ShardResult{}, err
@@ -111,13 +116,45 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 		return out, err
 	}
 	results.RemoveShardTemps(dir, shard.Index, shard.Count)
-	opts.OutDir = dir
-	done, err := RunTasks(ctx, sc, opts, tasks)
+	journal, prior, err := results.OpenJournal(dir, shard.Index, shard.Count, hash)
 	if err != nil {
 		return out, err
 	}
-	if len(done) < len(tasks) {
+	defer journal.Close()
+	have := map[int]results.TaskResult{}
+	for _, t := range prior {
+		if pi, rep := sc.taskOf(t.Task); t.Task%shard.Count == shard.Index && t.Task < sc.Tasks() && t.Point == pi && t.Replication == rep {
+			have[t.Task] = t
+		}
+	}
+	var todo []int
+	for _, t := range tasks {
+		if _, ok := have[t]; !ok {
+			todo = append(todo, t)
+		}
+	}
+	out.Resumed = len(have)
+	opts.OutDir = dir
+	done, err := RunTasks(ctx, sc, opts, todo, func(t results.TaskResult) {
+		if err := journal.Add(t); err != nil {
+			opts.Log.Warn().Err(err).Msg("shard journal: a killed shard will redo this task")
+		}
+	})
+	if err != nil {
+		return out, err
+	}
+	if len(done) < len(todo) {
+		if len(done) == 0 && len(have) == 0 {
+			journal.Remove() // nothing to resume from
+		}
 		return out, ErrShardInterrupted
+	}
+	for _, t := range done {
+		have[t.Task] = t
+	}
+	all := make([]results.TaskResult, len(tasks))
+	for i, t := range tasks {
+		all[i] = have[t]
 	}
 	m := results.ShardManifest{
 		Scenario: sc.Name, ScenarioHash: hash, Seed: sc.Seed, Engine: sc.Engine,
@@ -127,5 +164,8 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 	if m.Tasks == nil {
 		m.Tasks = []int{}
 	}
-	return out, results.WriteShard(dir, m, done)
+	if err := results.WriteShard(dir, m, all); err != nil {
+		return out, err
+	}
+	return out, journal.Remove()
 }

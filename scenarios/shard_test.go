@@ -23,7 +23,7 @@ sweep:
 
 func shardScenario(t *testing.T, seed string) *Scenario {
 	t.Helper()
-	sc, err := Parse([]byte(strings.Replace(shardYAML, "seed: 7", "seed: "+seed, 1)), "sharded.yaml", t.TempDir())
+	sc, err := Parse([]byte(strings.Replace(shardYAML, "seed: 7", "seed: "+seed, 1)), "sharded.yaml", ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestShardResumeAndRefusals(t *testing.T) {
 		}
 	}
 	_, _, err := Merge([]string{dir})
-	if err == nil || !strings.Contains(err.Error(), `task 1 (point "servers=2", replication 0) is missing`) || !strings.Contains(err.Error(), "shard 1/3") {
+	if err == nil || !strings.Contains(err.Error(), `task 1 (point "servers=2", replication 0) is missing`) || !strings.Contains(err.Error(), "shard 1/3") || !strings.Contains(err.Error(), "2 tasks are missing in all") {
 		t.Fatalf("missing shard: %v", err)
 	}
 	// Running the set again redoes only the unfinished shard.
@@ -87,17 +87,7 @@ func TestShardResumeAndRefusals(t *testing.T) {
 			t.Fatalf("rerun of shard %d: skipped %v, %v", i, res.Skipped, err)
 		}
 	}
-	_, merged, err := Merge([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameReport(merged, single) {
-		t.Fatal("merged report differs from the single run")
-	}
+	mergesToTheSingleRun(t, dir)
 
 	// A shard held twice: the duplicated task is named.
 	dup := t.TempDir()
@@ -140,6 +130,23 @@ func TestShardResumeAndRefusals(t *testing.T) {
 	}
 }
 
+// mergesToTheSingleRun requires the shards in dir to merge into the
+// report of one run of the seed-7 scenario.
+func mergesToTheSingleRun(t *testing.T, dir string) {
+	t.Helper()
+	_, merged, err := Merge([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Run(context.Background(), shardScenario(t, "7"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameReport(merged, single) {
+		t.Fatal("merged report differs from the single run")
+	}
+}
+
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
 	b, err := os.ReadFile(from)
@@ -148,5 +155,25 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestShardResumesFromItsJournal: a shard interrupted after some tasks
+// keeps them in its journal; running it again runs only the others, and
+// the merged result is the single run's.
+func TestShardResumesFromItsJournal(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := Options{Workers: 1, Progress: func(done, total int, events uint64) { cancel() }}
+	if _, err := RunShard(ctx, shardScenario(t, "7"), opts, Shard{0, 1}, dir); !errors.Is(err, ErrShardInterrupted) {
+		t.Fatalf("interrupted shard: %v", err)
+	}
+	res, err := RunShard(context.Background(), shardScenario(t, "7"), Options{}, Shard{0, 1}, dir)
+	if err != nil || res.Resumed < 1 || res.Resumed >= res.Tasks {
+		t.Fatalf("resumed %d of %d tasks: %v", res.Resumed, res.Tasks, err)
+	}
+	mergesToTheSingleRun(t, dir)
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Fatalf("journal or temporary files left: %v", left)
 	}
 }

@@ -36,8 +36,12 @@ type Source struct {
 // a name for messages and the header (MaxProcs of a generated workload).
 type JobInput struct {
 	*swf.JobSource
-	// Name is the trace path, the sacct file, or "lublin".
-	Name  string
+	// Name is the resolved trace path, the resolved sacct file, or
+	// "lublin".
+	Name string
+	// Label is the input as the scenario names it (the trace or sacct
+	// path before resolving), for messages.
+	Label string
 	close func() error
 }
 
@@ -138,13 +142,13 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 			r.Close()
 			return nil, Field("trace", "%v", err)
 		}
-		return &JobInput{JobSource: js, Name: path, close: r.Close}, nil
+		return &JobInput{JobSource: js, Name: path, Label: trace, close: r.Close}, nil
 	}
 	if src == nil {
 		return nil, Field("trace", "is required")
 	}
 	var rs swf.RecordSource
-	name := "lublin"
+	name, label := "lublin", "lublin"
 	if src.Lublin != nil {
 		p := src.lublinParams(procs)
 		var g *lublin.Generator
@@ -163,7 +167,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 		if err != nil {
 			return nil, err
 		}
-		name = resolvePath(src.Sacct, baseDir)
+		name, label = resolvePath(src.Sacct, baseDir), src.Sacct
 		tr, err := slurm.ReadFile(name, slurm.Options{Location: loc, Procs: procs, Context: rc.Context})
 		if err != nil {
 			return nil, err
@@ -174,7 +178,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 	if err != nil {
 		return nil, Field("source", "%v", err)
 	}
-	return &JobInput{JobSource: js, Name: name}, nil
+	return &JobInput{JobSource: js, Name: name, Label: label}, nil
 }
 
 // String describes the source for logs and descriptions.

@@ -88,3 +88,31 @@ func TestSourceValidate(t *testing.T) {
 		}
 	}
 }
+
+// The multi-cluster grid takes a source too; a generated workload's procs
+// default to the grid's processors in all (Table 1: 1 120).
+func TestMulticlusterTakesASource(t *testing.T) {
+	sc, err := Parse([]byte(`name: t
+model: multicluster
+replications: 1
+params:
+  policy: coarp
+  source:
+    lublin: {jobs: 2000, load: 0.5}
+`), "t.yaml", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sc.Points[0].Params.(*MultiClusterParams)
+	m, err := p.Run(RunContext{Engine: sim.NewFast(), Streams: sim.NewStreams(1, 0), Log: zerolog.Nop(), Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := m.Get("jobs_completed"); n != 2000 {
+		t.Errorf("%v jobs completed, want 2000", n)
+	}
+	_, err = Parse([]byte("name: t\nmodel: multicluster\nreplications: 1\nparams:\n  source: {lublin: {jobs: 10, classes: x}}\n"), "t.yaml", ".")
+	if err == nil || !strings.Contains(err.Error(), "source.lublin: lublin: classes") {
+		t.Errorf("a bad lublin source: %v", err)
+	}
+}

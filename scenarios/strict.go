@@ -35,6 +35,9 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string) error {
 			if !ok {
 				return &keyError{line: k.Line, key: join(path, k.Value), msg: fmt.Sprintf("unknown key (allowed: %s)", strings.Join(sortedKeys(fields), ", "))}
 			}
+			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
+				return &keyError{line: k.Line, key: join(path, k.Value), msg: "has no value (give one, or remove the key for its default)"}
+			}
 			if err := checkKeys(v, ft, join(path, k.Value)); err != nil {
 				return err
 			}

@@ -25,8 +25,9 @@ func (sc *Scenario) taskOf(t int) (point, rep int) {
 // the order of tasks. Fewer results than tasks means the context was
 // cancelled; the first failure in task order is the error. The per-job
 // CSV files (opts.JobsCSV) are streamed to disk as the replications run
-// and renamed into place when they end.
-func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]results.TaskResult, error) {
+// and renamed into place when they end. finished, when not nil, is called
+// (concurrently) with each task that finished.
+func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, finished func(results.TaskResult)) ([]results.TaskResult, error) {
 	var events atomic.Uint64
 	var progress func(int)
 	if opts.Progress != nil {
@@ -42,7 +43,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]r
 			Engine:  eng,
 			Streams: sim.NewStreams(sc.Seed, rep),
 			Stop:    sc.Stop,
-			Log:     opts.Log.With().Str("point", point.Name()).Int("replication", rep).Logger(),
+			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
 		}
 		// The directory is created by the first file written into it, so
@@ -79,7 +80,11 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int) ([]r
 		if err != nil {
 			return results.TaskResult{}, pointRunError(sc, point, rep, err)
 		}
-		return results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m}, nil
+		res := results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m}
+		if finished != nil {
+			finished(res)
+		}
+		return res, nil
 	}, progress)
 	done := make([]results.TaskResult, 0, len(tasks))
 	for _, o := range outcomes {
@@ -128,6 +133,14 @@ func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error)
 func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error) {
 	byTask := make([]*results.TaskResult, sc.Tasks())
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: sc.Replications}
+	for _, ax := range sc.Sweep {
+		if ax.Label != "" {
+			if res.AxisLabels == nil {
+				res.AxisLabels = map[string]string{}
+			}
+			res.AxisLabels[ax.Key] = ax.Label
+		}
+	}
 	for i := range done {
 		if t := done[i].Task; t < len(byTask) {
 			byTask[t] = &done[i]

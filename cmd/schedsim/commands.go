@@ -119,14 +119,6 @@ func newLogger(level string, w io.Writer) (zerolog.Logger, error) {
 }
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	err := runCommand(ctx, args, stdout, stderr)
-	if errors.As(err, new(usageError)) {
-		return commandError{"run", err}
-	}
-	return err
-}
-
-func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", "schedsim run [flags] [scenario.yaml | built-in name]", stdout)
 	var f runFlags
 	f.register(fs.FlagSet)
@@ -305,7 +297,7 @@ func cmdList(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return commandError{"list", usagef("list takes no arguments")}
+		return usagef("list takes no arguments")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "built-in scenarios:")
@@ -343,14 +335,14 @@ func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(files) == 0 {
-		return commandError{"validate", usagef("validate needs at least one scenario file")}
+		return usagef("validate needs at least one scenario file")
 	}
 	for _, a := range files {
 		sc, err := scenarios.LoadContext(ctx, a)
 		if err != nil {
 			return loadError(err)
 		}
-		fmt.Fprintf(stdout, "%s: ok (model %s, %d points × %d replications)\n", sc.File, sc.Model, len(sc.Points), sc.Replications)
+		fmt.Fprintf(stdout, "%s: ok (model %s, %s)\n", sc.File, sc.Model, sc.Plan())
 	}
 	return nil
 }

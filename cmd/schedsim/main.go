@@ -1,22 +1,3 @@
-// Command schedsim runs scheduling simulations described by YAML scenarios
-// (or built-in ones) and prints their metrics with confidence intervals.
-//
-//	schedsim run [flags] [scenario.yaml | built-in name]
-//	schedsim run --shard I/N --out DIR [scenario]
-//	schedsim merge DIR… --out OUT
-//	schedsim slurm SCENARIO --out DIR --tasks N [--submit]
-//	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
-//	schedsim trace info F.swf[.gz] …
-//	schedsim trace import-sacct SACCT.txt --out F.swf.gz
-//	schedsim generate lublin --procs N --jobs M [--load F] --out F.swf.gz
-//	schedsim list
-//	schedsim validate scenario.yaml …
-//	schedsim version
-//
-// Exit codes: 0 success (also --help), 1 a data error (a scenario or a
-// trace that does not decode or validate), a failed or an interrupted run,
-// 2 a usage error (an unknown command or flag, a bad flag value, an
-// argument that names no file).
 package main
 
 import (
@@ -31,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/schedsim/schedsim/scenarios"
 )
 
 // Exit codes.
@@ -47,12 +30,17 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// errUnknownCommand is the usage error of a first argument that names no
+// command.
+var errUnknownCommand = errors.New("unknown command")
+
 func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
 // commandError names the subcommand of a usage error, for the hint
-// "see `schedsim CMD --help`".
+// "see `schedsim CMD --help`", when it is not the first argument (trace
+// info).
 type commandError struct {
 	cmd string
 	err error
@@ -65,7 +53,7 @@ func (e commandError) Unwrap() error { return e.err }
 // or SIGTERM (keep the finished replications, remove its staging
 // directory) before main exits regardless: every command stops within a
 // second, even one blocked reading a pipe that never ends.
-const stopGrace = 700 * time.Millisecond
+const stopGrace = 800 * time.Millisecond
 
 func main() {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -137,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usagef("unknown command %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", args[0])
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -148,9 +136,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = errors.New("interrupted")
 	}
 	msg := err.Error()
-	var ce commandError
-	if errors.As(err, &ce) && errors.As(err, new(usageError)) {
-		msg += fmt.Sprintf(" (see `schedsim %s --help`)", ce.cmd)
+	if errors.As(err, new(usageError)) && !errors.Is(err, errUnknownCommand) && !errors.Is(err, scenarios.ErrNotFound) {
+		cmd := args[0]
+		var ce commandError
+		if errors.As(err, &ce) {
+			cmd = ce.cmd
+		}
+		msg += fmt.Sprintf(" (see `schedsim %s --help`)", cmd)
 	}
 	fmt.Fprintln(stderr, "schedsim: "+oneLine(msg))
 	if errors.As(err, new(usageError)) {
@@ -177,7 +169,7 @@ func cmdVersion(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return commandError{"version", usagef("version takes no arguments")}
+		return usagef("version takes no arguments")
 	}
 	fmt.Fprintln(stdout, "schedsim", version())
 	return nil
@@ -193,6 +185,9 @@ func version() string {
 	}
 	v := info.Main.Version
 	rev, modified := revision, ""
+	if r, ok := strings.CutSuffix(rev, "+modified"); ok {
+		rev, modified = r, "+modified"
+	}
 	for _, s := range info.Settings {
 		switch {
 		case s.Key == "vcs.revision":

@@ -65,7 +65,11 @@ func executeShard(ctx context.Context, sc *scenarios.Scenario, f *runFlags, opts
 		fmt.Fprintf(stdout, "shard %s of %s: already finished (%s), skipped\n", shard, sc.Name, res.Manifest)
 		return nil
 	}
-	fmt.Fprintf(stdout, "shard %s of %s: %d tasks done, %s\n", shard, sc.Name, res.Tasks, res.Manifest)
+	resumed := ""
+	if res.Resumed > 0 {
+		resumed = fmt.Sprintf(" (%d from the journal of a killed run)", res.Resumed)
+	}
+	fmt.Fprintf(stdout, "shard %s of %s: %d tasks done%s, %s\n", shard, sc.Name, res.Tasks, resumed, res.Manifest)
 	return nil
 }
 

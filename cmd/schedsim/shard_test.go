@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schedsim/schedsim/scenarios"
 )
@@ -186,7 +188,7 @@ func TestSlurmScripts(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") {
+	if !strings.Contains(stdout, "sbatch --parsable '"+dir+"/submit.sbatch'") || !strings.Contains(stdout, "--dependency=afterok:") || !strings.Contains(stdout, "note: the scenario has 3 tasks (points × replications): 1 of the 4 array tasks will have none") {
 		t.Fatalf("printed commands:\n%s", stdout)
 	}
 	submit, _ := os.ReadFile(filepath.Join(dir, "submit.sbatch"))
@@ -216,5 +218,50 @@ func TestPerJobAll(t *testing.T) {
 		if err != nil || !bytes.HasPrefix(b, []byte("id,")) || bytes.Count(b, []byte("\n")) < 3000 {
 			t.Errorf("%s: %d bytes, %v", f, len(b), err)
 		}
+	}
+}
+
+// TestKilledShardRunsAgain kills a shard with SIGKILL halfway: it leaves no
+// manifest, merge names a missing task, and running the shard again
+// completes the set, equal to the single run.
+func TestKilledShardRunsAgain(t *testing.T) {
+	dir := t.TempDir()
+	shards := filepath.Join(dir, "shards")
+	cmd := exec.Command(binary, "run", "karatza-quick", "--replications", "20", "--shard", "0/2", "--out", shards, "--workers", "1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(250 * time.Millisecond)
+	cmd.Process.Kill()
+	cmd.Wait()
+	if _, err := os.Stat(filepath.Join(shards, "shard-0-of-2.json")); err == nil {
+		t.Skip("the shard finished before it was killed")
+	}
+	if code, _, stderr := runCLI(t, "run", "karatza-quick", "--replications", "20", "--shard", "1/2", "--out", shards); code != exitOK {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := runCLI(t, "merge", shards, "--out", filepath.Join(dir, "merged")); code != exitRun || !strings.Contains(stderr, "(it belongs to shard 0/2: run that shard again)") {
+		t.Fatalf("merge with a killed shard: exit %d: %s", code, stderr)
+	}
+	for _, i := range []string{"0/2", "1/2"} {
+		code, stdout, stderr := runCLI(t, "run", "karatza-quick", "--replications", "20", "--shard", i, "--out", shards)
+		if code != exitOK || strings.Contains(stdout, "skipped") != (i == "1/2") {
+			t.Fatalf("shard %s again: exit %d: %s%s", i, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := runCLI(t, "merge", shards, "--out", filepath.Join(dir, "merged")); code != exitOK {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := runCLI(t, "run", "karatza-quick", "--replications", "20", "--out", filepath.Join(dir, "single")); code != exitOK {
+		t.Fatal(stderr)
+	}
+	want, got := outputFiles(t, filepath.Join(dir, "single")), outputFiles(t, filepath.Join(dir, "merged"))
+	for f, b := range want {
+		if !bytes.Equal(got[f], b) {
+			t.Errorf("%s differs from the single run", f)
+		}
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(shards, ".*")); len(leftovers) > 0 {
+		t.Errorf("temporary files or journals left: %v", leftovers)
 	}
 }

@@ -120,6 +120,9 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if total := sc.Tasks(); f.tasks > total {
+		fmt.Fprintf(stdout, "note: the scenario has %d tasks (points × replications): %d of the %d array tasks will have none\n", total, f.tasks-total, f.tasks)
+	}
 	if !f.submit {
 		fmt.Fprintf(stdout, "wrote %s and %s; submit with:\n", submit, merge)
 		fmt.Fprintf(stdout, "  jobid=$(sbatch --parsable %s)\n", shellQuote(submit))

@@ -29,7 +29,7 @@ func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(args) == 0 || args[0] != "info" {
-		return commandError{"trace", usagef("trace needs the subcommand info or import-sacct: %s", synopsis)}
+		return usagef("trace needs the subcommand info or import-sacct: %s", synopsis)
 	}
 	fs := newFlagSet("trace info", synopsis, stdout)
 	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")
@@ -58,6 +58,9 @@ func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := in.Format(stdout); err != nil {
 			return err
 		}
+		if in.Jobs == 0 {
+			return fmt.Errorf("%s: no usable job in %d records (record quality and problems above)", f, in.Records)
+		}
 	}
 	return nil
 }
@@ -75,14 +78,6 @@ var replayFlags = map[string]string{
 // replay without a scenario file. Several comma-separated policies are
 // compared side by side.
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	err := replayCommand(ctx, args, stdout, stderr)
-	if errors.As(err, new(usageError)) {
-		return commandError{"replay", err}
-	}
-	return err
-}
-
-func replayCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "schedsim replay --trace FILE [--policy easy[,conservative…]] [flags]", stdout)
 	p := scenarios.NewClusterParams()
 	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: fcfs, easy, conservative, fpfs")

@@ -164,7 +164,7 @@ func (c *Cluster) Run(lim sim.Limit) (*Result, error) {
 		}
 	}
 	if c.csv != nil {
-		if err := c.csv.flush(); err != nil && c.err == nil {
+		if err := c.csv.Flush(); err != nil && c.err == nil {
 			c.err = fmt.Errorf("cluster: writing per-job records: %w", err)
 		}
 	}
@@ -205,8 +205,8 @@ func (c *Cluster) readNext() {
 			c.fail(fmt.Errorf("cluster: reading the job after ID %d: %w", c.lastID, err))
 			return
 		}
-		if err := c.validate(&mj); err != nil {
-			c.fail(err)
+		if err := model.CheckArrival(&mj, c.lastSubmit, c.lastID, c.eng.Now()); err != nil {
+			c.fail(fmt.Errorf("cluster: job %d: %w", mj.ID, err))
 			return
 		}
 		c.lastSubmit, c.lastID = mj.Submit, mj.ID
@@ -223,27 +223,6 @@ func (c *Cluster) readNext() {
 		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
 		return
 	}
-}
-
-func (c *Cluster) validate(j *model.Job) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("cluster: job %d: %s", j.ID, fmt.Sprintf(format, args...))
-	}
-	switch {
-	case math.IsNaN(j.Submit) || math.IsInf(j.Submit, 0):
-		return bad("submit time %v is not a finite number", j.Submit)
-	case j.Submit < c.lastSubmit:
-		return bad("submitted at %v, before the previous job (%d at %v): jobs must come in submit order", j.Submit, c.lastID, c.lastSubmit)
-	case j.Submit < c.eng.Now():
-		return bad("submitted at %v, before the simulation clock (%v)", j.Submit, c.eng.Now())
-	case j.Size < 1:
-		return bad("needs %d processors (must be ≥ 1)", j.Size)
-	case !(j.Runtime >= 0) || math.IsInf(j.Runtime, 0):
-		return bad("runtime %v is not a finite number ≥ 0", j.Runtime)
-	case !(j.Estimate >= 0) || math.IsInf(j.Estimate, 0):
-		return bad("estimate %v is not a finite number ≥ 0", j.Estimate)
-	}
-	return nil
 }
 
 func (c *Cluster) newJob() *Job {

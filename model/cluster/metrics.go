@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"bufio"
 	"io"
 	"math"
 	"strconv"
@@ -224,29 +223,23 @@ const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld"
 
 // csvWriter writes per-job records without allocating per job.
 type csvWriter struct {
-	w   *bufio.Writer
-	buf []byte
+	*model.LineWriter
 	tau float64
-	err error
 }
 
 func newCSVWriter(w io.Writer, tau float64) *csvWriter {
-	return &csvWriter{w: bufio.NewWriterSize(w, 64<<10), buf: make([]byte, 0, 256), tau: tau}
+	return &csvWriter{LineWriter: model.NewLineWriter(w), tau: tau}
 }
 
-func (c *csvWriter) header() {
-	if c.err == nil {
-		_, c.err = c.w.WriteString(CSVHeader + "\n")
-	}
-}
+func (c *csvWriter) header() { c.Write(append(c.Line(), CSVHeader+"\n"...)) }
 
 // write appends one record: the runtime is the one served (the estimate of
 // a killed job), the estimate the workload's.
 func (c *csvWriter) write(j *model.Job) {
-	if c.err != nil {
+	if c.Failed() {
 		return
 	}
-	b := c.buf[:0]
+	b := c.Line()
 	b = strconv.AppendInt(b, j.ID, 10)
 	for _, v := range [...]float64{j.Submit, j.Start, j.End} {
 		b = append(b, ',')
@@ -259,13 +252,5 @@ func (c *csvWriter) write(j *model.Job) {
 		b = strconv.AppendFloat(b, v, 'f', -1, 64)
 	}
 	b = append(b, '\n')
-	c.buf = b
-	_, c.err = c.w.Write(b)
-}
-
-func (c *csvWriter) flush() error {
-	if c.err != nil {
-		return c.err
-	}
-	return c.w.Flush()
+	c.Write(b)
 }

@@ -40,6 +40,15 @@ func NewProfile(procs int, now float64) *Profile {
 	return &Profile{procs: procs, steps: []Step{{Time: now, Free: procs}}}
 }
 
+// CopyFrom makes p a copy of q, reusing p's storage: a scheduler that
+// tries placements on a scratch copy of a plan needs no allocation once
+// the copy has grown to the plan's size.
+func (p *Profile) CopyFrom(q *Profile) {
+	p.procs = q.procs
+	p.steps = append(p.steps[:0], q.steps...)
+	p.pmaxOK = false
+}
+
 // Procs returns the number of processors of the profile.
 func (p *Profile) Procs() int { return p.procs }
 

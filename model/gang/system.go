@@ -55,7 +55,7 @@ func (c Config) Validate() error {
 
 // ErrInvariant is wrapped by the errors of the invariant checker and of
 // the end-of-run checks.
-var ErrInvariant = errors.New("gang: invariant broken")
+var ErrInvariant = errors.New("gang: invariant violated")
 
 // ErrPolicy is wrapped by the errors raised when a policy returns a
 // decision the state does not allow (a processor index out of range, a

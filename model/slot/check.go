@@ -7,7 +7,7 @@ import (
 )
 
 // ErrInvariant is wrapped by the errors of the invariant checks below.
-var ErrInvariant = errors.New("slot invariant violated")
+var ErrInvariant = errors.New("slot: invariant violated")
 
 // CheckDisjoint verifies that no two parts of the given windows share
 // processor time: on every node their intervals are pairwise disjoint.

@@ -90,10 +90,10 @@ func WriteCycleFiles(dir string, recs []CycleResult) error {
 		return nil
 	}
 	figs := []struct{ name, title, y string }{
-		{"fig5_timemin_time", "Time minimisation: execution time per job (cf. Fig. 5)", "time per job"},
-		{"fig5_timemin_cost", "Time minimisation: execution cost per job", "cost per job"},
-		{"fig6_costmin_cost", "Cost minimisation: execution cost per job (cf. Fig. 6)", "cost per job"},
-		{"fig6_costmin_time", "Cost minimisation: execution time per job", "time per job"},
+		{"fig5_timemin_time", "Toporkov et al., Fig. 5: time minimisation, execution time per job", "time per job"},
+		{"fig5_timemin_cost", "Toporkov et al., Fig. 5 (companion): time minimisation, execution cost per job", "cost per job"},
+		{"fig6_costmin_cost", "Toporkov et al., Fig. 6: cost minimisation, execution cost per job", "cost per job"},
+		{"fig6_costmin_time", "Toporkov et al., Fig. 6 (companion): cost minimisation, execution time per job", "time per job"},
 	}
 	for k, fg := range figs {
 		p := plot.New()

@@ -121,3 +121,41 @@ func jobLines(data []byte) int {
 	}
 	return n
 }
+
+// FuzzJobSource feeds arbitrary job lines, under a header that gives
+// MaxProcs, through a lenient JobSource. Every record read is either a job
+// or a drop counted under a reason, and every job is plausible: submit and
+// run times within [0, 1e10] s and (0, 1e10] s, processors in [1, MaxProcs].
+func FuzzJobSource(f *testing.F) {
+	f.Add(jobLine(1, 0, 10, 4, 4, 20, 1) + "\n" + jobLine(2, 5, 1, 64, 64, 2, 1))
+	f.Add(jobLine(1, -5, 10, 4, 4, 20, 1) + "\n" + jobLine(2, 0, -1, 1, 1, 2, 0))
+	f.Add("1 1e11 0 1e12 1 -1 -1 1 1 -1 1 1 1 1 1 -1 -1 -1\n2 3 0 NaN 1 -1 -1 1 1 -1 1 1 1 1 1 -1 -1 -1")
+	f.Add("x\n\n;\n" + jobLine(3, 9, 1, 0, 2, 1, 1))
+	f.Fuzz(func(t *testing.T, lines string) {
+		r, err := NewReader(strings.NewReader("; MaxProcs: 16\n"+lines), "fuzz.swf", ReadOptions{Mode: Lenient})
+		if err != nil {
+			return
+		}
+		src, err := NewJobSource(r, JobFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			j, err := src.Next()
+			if err != nil {
+				break
+			}
+			rec := src.Last()
+			if !(rec.Submit >= 0 && rec.Submit <= MaxPlausibleSeconds) || !(rec.RunTime > 0 && rec.RunTime <= MaxPlausibleSeconds) || j.Size < 1 || j.Size > 16 {
+				t.Fatalf("implausible job yielded from line %d: submit %v, run %v, size %d", rec.Line, rec.Submit, rec.RunTime, j.Size)
+			}
+		}
+		st := src.Stats()
+		if st.Read != st.Yielded+st.Dropped {
+			t.Fatalf("read %d records, yielded %d + dropped %d", st.Read, st.Yielded, st.Dropped)
+		}
+		if st.Dropped != src.Problems().TotalKind(Unusable)+src.Problems().TotalKind(Filtered) {
+			t.Fatalf("dropped %d, problems %v", st.Dropped, src.Problems())
+		}
+	})
+}

@@ -137,6 +137,22 @@ func (h *Header) Values(key string) []string {
 type headerBuilder struct {
 	h    Header
 	cont int // index in h.Fields that continuation lines extend, or -1
+	// more holds the continuation lines of h.Fields[cont], joined into its
+	// Value when the next field starts or the header ends (appending to
+	// the string line by line would be quadratic).
+	more []string
+}
+
+// flush joins the pending continuation lines into their field.
+func (b *headerBuilder) flush() {
+	if b.cont >= 0 && len(b.more) > 0 {
+		f := &b.h.Fields[b.cont]
+		if f.Value != "" {
+			b.more = append([]string{f.Value}, b.more...)
+		}
+		f.Value = strings.Join(b.more, "\n")
+	}
+	b.more = b.more[:0]
 }
 
 // splitKey splits comment text "Key: value" into key and value. The key
@@ -168,21 +184,18 @@ func (b *headerBuilder) add(raw string, n int) {
 	text := strings.TrimSpace(raw)
 	text = strings.TrimSpace(text[1:]) // drop ';'
 	if text == "" {
+		b.flush()
 		b.cont = -1
 		return
 	}
 	if key, value, ok := splitKey(text); ok {
+		b.flush()
 		b.h.Fields = append(b.h.Fields, HeaderField{Key: key, Value: value, Line: n})
 		b.cont = len(b.h.Fields) - 1
 		return
 	}
 	if b.cont >= 0 {
-		f := &b.h.Fields[b.cont]
-		if f.Value == "" {
-			f.Value = text
-		} else {
-			f.Value += "\n" + text
-		}
+		b.more = append(b.more, text)
 		return
 	}
 	b.h.Fields = append(b.h.Fields, HeaderField{Value: text, Line: n})
@@ -203,6 +216,7 @@ func leadingInt(s string) (int64, bool) {
 // finish fills the typed fields from Fields. It calls bad for every
 // numeric key whose value does not start with an integer.
 func (b *headerBuilder) finish(bad func(f HeaderField)) Header {
+	b.flush()
 	h := b.h
 	for _, f := range h.Fields {
 		key := canonicalKey(f.Key)

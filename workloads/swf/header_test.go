@@ -141,3 +141,20 @@ func TestGeneratedHeaderRoundTrip(t *testing.T) {
 		t.Errorf("round trip:\n got %#v\nwant %#v\nfile:\n%s", out, in, b.String())
 	}
 }
+
+// A comment block beyond MaxHeaderBytes is an error, read in linear time
+// (continuation lines used to be appended one by one to a string).
+func TestHeaderIsCapped(t *testing.T) {
+	data := "; Note: start\n" + strings.Repeat("; more of the note\n", MaxHeaderBytes/18+10)
+	_, err := NewReader(strings.NewReader(data), "big.swf", ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "header comment block longer than 1048576 bytes") {
+		t.Fatalf("got %v", err)
+	}
+	r, err := NewReader(strings.NewReader("; Note: a\n; b\n; c\n"), "ok.swf", ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Header().Fields; len(f) != 1 || f[0].Value != "a\nb\nc" {
+		t.Fatalf("fields %+v", f)
+	}
+}

@@ -26,6 +26,10 @@ type Quality struct {
 	ReqTimeUnknown int
 	// ReqProcsUnknown counts records with requested processors < 0 (-1).
 	ReqProcsUnknown int
+	// Implausible counts records a JobSource drops as corrupt: submit time
+	// < 0 or > 10^10 s, run time > 10^10 s, or more processors than the
+	// header's MaxProcs.
+	Implausible int
 }
 
 // Info holds the statistics `schedsim trace info` prints.
@@ -147,6 +151,10 @@ func ComputeInfo(r *Reader) (Info, error) {
 		if rec.ReqProcs < 0 {
 			q.ReqProcsUnknown++
 		}
+		if implausible(&rec, in.Header.MaxProcs) != "" {
+			q.Implausible++
+			continue
+		}
 		size := rec.Procs()
 		if rec.RunTime <= 0 || size <= 0 {
 			continue
@@ -241,6 +249,9 @@ func (in *Info) Format(w io.Writer) error {
 	line("Record quality", "run time -1: %s; run time 0: %s; allocated procs ≤ 0: %s; either unusable: %s",
 		thousands(q.RunTimeUnknown), thousands(q.RunTimeZero), thousands(q.AllocProcsUnknown), thousands(q.Unusable))
 	line("", "requested time -1: %s; requested procs -1: %s", thousands(q.ReqTimeUnknown), thousands(q.ReqProcsUnknown))
+	if q.Implausible > 0 {
+		line("", "implausible (submit < 0 or > 1e10 s, run time > 1e10 s, procs > MaxProcs): %s", thousands(q.Implausible))
+	}
 	if len(in.Problems) == 0 {
 		line("Problems", "none")
 	} else {

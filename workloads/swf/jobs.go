@@ -57,7 +57,10 @@ func ParseEstimateMode(s string) (EstimateMode, error) {
 // start at 0 and uses requested times as estimates.
 //
 // A record is checked in this order and counted under the first reason
-// that applies: outside the time window (ReasonWindow); run time ≤ 0
+// that applies: an implausible value — submit time < 0 or > 10^10 s
+// (ReasonSubmitRange), run time > 10^10 s (ReasonRunTimeRange), more
+// processors than the header's MaxProcs, when it gives one
+// (ReasonProcsHeader); outside the time window (ReasonWindow); run time ≤ 0
 // (ReasonRunTime); processors ≤ 0 (ReasonProcs); status not kept
 // (ReasonStatus); submitted before the previously yielded job
 // (ReasonUnsorted). Run time and processor checks cannot be switched off
@@ -158,6 +161,7 @@ type JobSource struct {
 	r        RecordSource
 	mode     Mode
 	maxLines int
+	maxProcs int // the header's MaxProcs (0: none)
 	f        JobFilter
 
 	dropped Report
@@ -206,7 +210,7 @@ func newJobSource(r RecordSource, mode Mode, maxLines int, f JobFilter) (*JobSou
 		return nil, err
 	}
 	f.Statuses = slices.Clone(f.Statuses)
-	s := &JobSource{r: r, mode: mode, maxLines: maxLines, f: f, factor: 1}
+	s := &JobSource{r: r, mode: mode, maxLines: maxLines, maxProcs: r.Header().MaxProcs, f: f, factor: 1}
 	if f.LoadFactor > 0 {
 		s.factor = f.LoadFactor
 	}
@@ -239,6 +243,10 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 			return model.Job{}, Record{}, err
 		}
 		s.stats.Read++
+		if reason := implausible(&rec, s.maxProcs); reason != "" {
+			s.drop(reason, Unusable, rec.Line, maxLines)
+			continue
+		}
 		if !s.haveT0 {
 			s.haveT0 = true
 			s.winStart = rec.Submit + s.f.SkipDays*SecondsPerDay
@@ -278,6 +286,19 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 		}
 		return s.job(rec, size), rec, nil
 	}
+}
+
+// implausible returns the reason a record's values cannot be real, or "".
+func implausible(rec *Record, maxProcs int) string {
+	switch {
+	case !(rec.Submit >= 0 && rec.Submit <= MaxPlausibleSeconds):
+		return ReasonSubmitRange
+	case rec.RunTime > MaxPlausibleSeconds:
+		return ReasonRunTimeRange
+	case maxProcs > 0 && rec.Procs() > maxProcs:
+		return ReasonProcsHeader
+	}
+	return ""
 }
 
 func (s *JobSource) drop(reason string, kind Kind, line, maxLines int) {

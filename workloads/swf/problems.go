@@ -42,7 +42,15 @@ const (
 	ReasonUnsorted       = "submitted before previous job"
 	ReasonWindow         = "outside time window"
 	ReasonStatus         = "status filtered"
+	ReasonSubmitRange    = "submit time < 0 or > 1e10 s"
+	ReasonRunTimeRange   = "run time > 1e10 s"
+	ReasonProcsHeader    = "processors > header MaxProcs"
 )
+
+// MaxPlausibleSeconds bounds the submit and run times a JobSource accepts:
+// 10^10 s is over 300 years, beyond any real log; larger values are
+// corrupt records (ReasonSubmitRange, ReasonRunTimeRange).
+const MaxPlausibleSeconds = 1e10
 
 // ParseError describes a malformed line. Its message has the form
 // "name:line: reason" or "name:line: field N (name): detail".
@@ -248,6 +256,23 @@ func (r Report) Format(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// Summary returns the report on one line: each reason with its count and
+// first line, e.g. "run time ≤ 0: 12 (first line 40); wrong field count:
+// 1 (first line 7)"; "no problems" for an empty report.
+func (r Report) Summary() string {
+	if len(r) == 0 {
+		return "no problems"
+	}
+	parts := make([]string, len(r))
+	for i, p := range r {
+		parts[i] = fmt.Sprintf("%s: %d", p.Reason, p.Count)
+		if len(p.Lines) > 0 {
+			parts[i] += fmt.Sprintf(" (first line %d)", p.Lines[0])
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // String returns the report as Format writes it.

@@ -1,0 +1,228 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/schedsim/schedsim/model/multicluster"
+	"github.com/schedsim/schedsim/policies/coalloc"
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+func init() {
+	Register(Kind{
+		Name:      "multicluster",
+		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (fcfs, ebf, fpfs, scoal, coarp)",
+		NewParams: func() Params { return NewMultiClusterParams() },
+	})
+}
+
+// MultiClusterParams are the parameters of the multicluster kind: a grid
+// of clusters (Makhlouf & Yagoubi's Table 1 by default), a trace replayed
+// on it, and a metascheduler policy with its options. A replay is
+// deterministic: one replication is enough.
+type MultiClusterParams struct {
+	// Trace is the SWF file (.swf or .swf.gz), resolved against the
+	// scenario's base directory.
+	Trace string `yaml:"trace"`
+	// Source replaces Trace with a generated workload or a Slurm
+	// accounting dump (see Source); a generated workload's procs default
+	// to the grid's processors in all.
+	Source *Source `yaml:"source,omitempty"`
+	// Platform is a platform YAML file (clusters: name, processors,
+	// speed), resolved against the base directory. Empty, with no
+	// Clusters: the paper's Table 1.
+	Platform string `yaml:"platform"`
+	// Clusters describes the grid inline instead of Platform.
+	Clusters []multicluster.ClusterSpec `yaml:"clusters"`
+	// RefSpeed is the reference speed in MIPS: length = run time ×
+	// ref_speed.
+	RefSpeed float64 `yaml:"ref_speed"`
+	// Policy is a metascheduler policy name (see coalloc.Names).
+	Policy string `yaml:"policy"`
+	// Options are the policies' options (cluster_choice, offers,
+	// surplus, parts_start, horizon).
+	coalloc.Options `yaml:",inline"`
+	// Jobs replays only the first N usable jobs (0: all).
+	Jobs int `yaml:"jobs"`
+	// SkipDays and Days select the jobs submitted in [t0 + skip_days,
+	// t0 + skip_days + days) days (days 0: no end).
+	SkipDays float64 `yaml:"skip_days"`
+	// Days is the length of the window (see SkipDays).
+	Days float64 `yaml:"days"`
+	// Load scales the offered load by dividing inter-arrival times.
+	Load float64 `yaml:"load"`
+	// Statuses keeps only the records with these SWF statuses (empty:
+	// all).
+	Statuses []int `yaml:"statuses"`
+	// Tau is the runtime bound of the bounded slowdown, in seconds.
+	Tau float64 `yaml:"tau"`
+
+	baseDir string
+}
+
+// NewMultiClusterParams returns the defaults: Table 1, 1000 MIPS
+// reference, COARP with its default readings, the whole trace.
+func NewMultiClusterParams() *MultiClusterParams {
+	return &MultiClusterParams{RefSpeed: multicluster.DefaultRefSpeed, Policy: "coarp", Load: 1, Tau: 10}
+}
+
+// SetBaseDir sets the directory relative paths are resolved against.
+func (p *MultiClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
+
+func (p *MultiClusterParams) resolve(path string) string {
+	if path == "" || filepath.IsAbs(path) || p.baseDir == "" {
+		return path
+	}
+	return filepath.Join(p.baseDir, path)
+}
+
+// Validate checks every parameter and loads the platform.
+func (p *MultiClusterParams) Validate() error {
+	plat, err := p.platform()
+	if err != nil {
+		return err
+	}
+	if err := FirstError(
+		ValidateJobInput(p.Trace, p.Source, p.baseDir, gridProcs(plat)),
+		FloatRange("ref_speed", p.RefSpeed, 1e-6, 1e12),
+		OneOf("policy", p.Policy, coalloc.Names()...),
+		IntRange("jobs", p.Jobs, 0, math.MaxInt32),
+		FloatRange("skip_days", p.SkipDays, 0, 1e6),
+		FloatRange("days", p.Days, 0, 1e6),
+		FloatRange("load", p.Load, 0.01, 100),
+		FloatRange("tau", p.Tau, 1e-3, 1e9),
+	); err != nil {
+		return err
+	}
+	if err := p.Options.Validate(); err != nil {
+		if oe, ok := err.(*coalloc.OptionError); ok {
+			return Field(oe.Key, "%s", oe.Msg)
+		}
+		return err
+	}
+	for i, s := range p.Statuses {
+		if err := IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gridProcs is the number of processors of the grid.
+func gridProcs(plat multicluster.Platform) int {
+	n := 0
+	for _, c := range plat.Clusters {
+		n += c.Procs
+	}
+	return n
+}
+
+// platform returns the grid: the file, the inline clusters or Table 1.
+func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
+	switch {
+	case p.Platform != "" && len(p.Clusters) > 0:
+		return multicluster.Platform{}, Field("platform", "give either a platform file or inline clusters, not both")
+	case p.Platform != "":
+		path := p.resolve(p.Platform)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return multicluster.Platform{}, Field("platform", "%v", err)
+		}
+		plat, err := multicluster.ParsePlatform(data, path)
+		if err != nil {
+			return plat, Field("platform", "%v", err)
+		}
+		return plat, nil
+	case len(p.Clusters) > 0:
+		plat := multicluster.Platform{Clusters: p.Clusters}
+		if err := plat.Validate(); err != nil {
+			return plat, Field("clusters", "%s", strings.TrimPrefix(err.Error(), multicluster.ErrPlatform.Error()+": "))
+		}
+		return plat, nil
+	}
+	return multicluster.Table1(), nil
+}
+
+// MetricNames returns the names of the metrics Run returns, in order (with
+// one utilization per cluster of the platform).
+func (p *MultiClusterParams) MetricNames() []string {
+	names := append([]string{}, multicluster.MetricNames...)
+	if plat, err := p.platform(); err == nil {
+		for _, c := range plat.Clusters {
+			names = append(names, "utilization_"+c.Name)
+		}
+	}
+	return append(names, "records_dropped")
+}
+
+// Run replays the trace once on the grid.
+func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
+	plat, err := p.platform()
+	if err != nil {
+		return nil, err
+	}
+	f := swf.JobFilter{Statuses: p.Statuses, SkipDays: p.SkipDays, Days: p.Days, MaxJobs: p.Jobs, LoadFactor: p.Load, Estimate: swf.EstimateExact}
+	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, gridProcs(plat), f)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	path := src.Name
+	pol, err := coalloc.New(p.Policy, p.Options)
+	if err != nil {
+		return nil, Field("policy", "%v", err)
+	}
+	g, err := multicluster.New(rc.Engine, src, pol, multicluster.Config{
+		Platform: plat, RefSpeed: p.RefSpeed, Tau: p.Tau, Check: rc.Check,
+		StopAfter: rc.Stop.CompletedJobs, Jobs: rc.Jobs,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res, err := g.Run(rc.Stop.Limit())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	st := src.Stats()
+	if st.Yielded == 0 {
+		return nil, noUsableJob(src.Label, st, src.Problems())
+	}
+	s := &res.Summary
+	ev := rc.Log.Info().Str("trace", path).Str("policy", p.Policy).Int("jobs", st.Yielded).Int("records_dropped", st.Dropped).
+		Int("completed", s.Completed).Int("rejected", s.Rejected).Str("stop", res.Reason.String())
+	ev.Msg("multicluster replay done")
+	if s.Rejected > 0 {
+		rc.Log.Warn().Str("trace", path).Str("policy", p.Policy).Int("larger_than_any_cluster", s.RejectedCluster).
+			Int("larger_than_the_grid", s.RejectedGrid).Int("zero_run_time", s.RejectedZero).Msg("jobs rejected")
+	}
+	if err := writeGridRejected(rc, res); err != nil {
+		return nil, err
+	}
+	m := make(results.Metrics, 0, len(multicluster.MetricNames)+len(plat.Clusters)+1)
+	for i, v := range s.Values() {
+		m = m.Add(multicluster.MetricNames[i], v)
+	}
+	for i, u := range s.ClusterUtilization {
+		m = m.Add("utilization_"+plat.Clusters[i].Name, u)
+	}
+	return m.Add("records_dropped", float64(st.Dropped)), nil
+}
+
+// writeGridRejected writes rejected.csv (id,size,reason) into the output
+// directory when jobs were rejected.
+func writeGridRejected(rc RunContext, res *multicluster.Result) error {
+	if rc.OutDir == "" || len(res.Rejected) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("id,size,reason\n")
+	for _, x := range res.Rejected {
+		fmt.Fprintf(&b, "%d,%d,%s\n", x.ID, x.Size, x.Reason)
+	}
+	return results.WriteFileAtomic(filepath.Join(rc.OutDir, "rejected.csv"), []byte(b.String()))
+}
