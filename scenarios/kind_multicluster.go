@@ -23,8 +23,9 @@ func init() {
 
 // MultiClusterParams are the parameters of the multicluster kind: a grid
 // of clusters (Makhlouf & Yagoubi's Table 1 by default), a trace replayed
-// on it, and a metascheduler policy with its options. A replay is
-// deterministic: one replication is enough.
+// on it (or a Source), and a metascheduler policy with its options. A
+// trace replay is deterministic: one replication is enough; a generated
+// source with seed 0 gives every replication its own jobs.
 type MultiClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz), resolved against the
 	// scenario's base directory.
