@@ -36,12 +36,11 @@ func (g gammaDist) Prob(x float64) float64 {
 // not change the mean rate (its weights average 1), so the rate of a
 // class is 1 / E[exp(G) | G ≤ MaxLogInterarrival].
 func (p *Params) ModelLoad() float64 {
-	cs, _ := p.classes()
 	load := 0.0
-	for _, c := range cs {
+	for _, c := range p.classes() {
 		arr := gammaDist{c.AArr * c.ARAR, c.BArr}
 		gap := expMean(arr, p.MaxLogInterarrival, false)
-		load += meanWork(c, p.MaxLogRuntime) / gap
+		load += meanWork(c.Class, p.MaxLogRuntime) / gap
 	}
 	return load / float64(p.Procs)
 }

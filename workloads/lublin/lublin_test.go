@@ -160,10 +160,9 @@ func TestSharesMatchSizeDistribution(t *testing.T) {
 			}
 			byQueue[r.Queue] = append(byQueue[r.Queue], float64(r.AllocProcs))
 		}
-		cs, queues := p.classes()
-		for i, c := range cs {
+		for _, c := range p.classes() {
 			var want1, want2, par float64
-			sizeProbs(c, func(n int, prob float64) {
+			sizeProbs(c.Class, func(n int, prob float64) {
 				switch {
 				case n == 1:
 					want1 += prob
@@ -174,11 +173,11 @@ func TestSharesMatchSizeDistribution(t *testing.T) {
 					par += prob
 				}
 			})
-			got1, got2 := shares(byQueue[queues[i]])
+			got1, got2 := shares(byQueue[c.queue])
 			t.Logf("%s queue %d (%d jobs): serial %.4f (model %.4f), power of two %.4f (model %.4f)",
-				cl, queues[i], len(byQueue[queues[i]]), got1, want1, got2, want2/par)
+				cl, c.queue, len(byQueue[c.queue]), got1, want1, got2, want2/par)
 			if math.Abs(got1-want1) > 0.015 || math.Abs(got2-want2/par) > 0.015 {
-				t.Errorf("%s queue %d: shares %.4f, %.4f; model %.4f, %.4f", cl, queues[i], got1, got2, want1, want2/par)
+				t.Errorf("%s queue %d: shares %.4f, %.4f; model %.4f, %.4f", cl, c.queue, got1, got2, want1, want2/par)
 			}
 		}
 	}

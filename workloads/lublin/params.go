@@ -151,13 +151,21 @@ func Defaults(procs int) Params {
 	}
 }
 
-// classes returns the resolved classes that generate jobs, with their SWF
-// queue number (0 interactive, 1 batch, as the authors' generator writes).
-func (p *Params) classes() ([]Class, []int) {
+// genClass is a class that generates jobs: its resolved parameters, its
+// name (in streams and messages) and its SWF queue number (0
+// interactive, 1 batch, as the authors' generator writes).
+type genClass struct {
+	Class
+	name  string
+	queue int
+}
+
+// classes returns the classes that generate jobs, resolved for Procs.
+func (p *Params) classes() []genClass {
 	if p.Classes == ClassesCombined {
-		return []Class{p.Combined.resolve(p.Procs)}, []int{0}
+		return []genClass{{p.Combined.resolve(p.Procs), "combined", 0}}
 	}
-	return []Class{p.Interactive.resolve(p.Procs), p.Batch.resolve(p.Procs)}, []int{0, 1}
+	return []genClass{{p.Interactive.resolve(p.Procs), "interactive", 0}, {p.Batch.resolve(p.Procs), "batch", 1}}
 }
 
 // resolve fills in the derived UHi and UMed.
@@ -202,13 +210,8 @@ func (p *Params) Validate() error {
 	case p.StartHour < 0 || p.StartHour > 23:
 		return bad("start_hour", "%d, want 0 … 23", p.StartHour)
 	}
-	names := []string{"interactive", "batch"}
-	if p.Classes == ClassesCombined {
-		names = []string{"combined"}
-	}
-	cs, _ := p.classes()
-	for i, c := range cs {
-		if err := c.validate(p, names[i]); err != nil {
+	for _, c := range p.classes() {
+		if err := c.validate(p, c.name); err != nil {
 			return err
 		}
 	}
