@@ -61,8 +61,9 @@ func resolvePath(path, baseDir string) string {
 	return filepath.Join(baseDir, path)
 }
 
-// checkFile reports a missing file or a directory under key.
-func checkFile(key, path string) error {
+// checkFile reports under key a file that does not exist or is a
+// directory; what names the file expected ("an SWF file").
+func checkFile(key, path, what string) error {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -70,7 +71,7 @@ func checkFile(key, path string) error {
 	case err != nil:
 		return Field(key, "%v", err)
 	case st.IsDir():
-		return Field(key, "%q is a directory, not a file", path)
+		return Field(key, "%q is a directory, not %s", path, what)
 	}
 	return nil
 }
@@ -84,10 +85,7 @@ func ValidateJobInput(trace string, src *Source, baseDir string, procs int) erro
 	case trace != "" && src != nil:
 		return Field("source", "give either trace or source, not both")
 	case trace != "":
-		if err := checkFile("trace", resolvePath(trace, baseDir)); err != nil {
-			return Field("trace", "%s (a .swf or .swf.gz file)", err.(*FieldError).Msg)
-		}
-		return nil
+		return checkFile("trace", resolvePath(trace, baseDir), "an SWF file")
 	case src == nil:
 		return Field("trace", "is required (a .swf or .swf.gz file), or give source: {lublin: {…}} or source: {sacct: FILE}")
 	case (src.Lublin != nil) == (src.Sacct != ""):
@@ -105,7 +103,7 @@ func ValidateJobInput(trace string, src *Source, baseDir string, procs int) erro
 	if _, err := src.location(); err != nil {
 		return err
 	}
-	return checkFile("source.sacct", resolvePath(src.Sacct, baseDir))
+	return checkFile("source.sacct", resolvePath(src.Sacct, baseDir), "a sacct output file")
 }
 
 func (src *Source) lublinParams(procs int) lublin.Params {
