@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -177,15 +176,4 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 		return nil, Field("source", "%v", err)
 	}
 	return &JobInput{JobSource: js, Name: name, Label: label}, nil
-}
-
-// String describes the source for logs and descriptions.
-func (src *Source) String() string {
-	if src == nil {
-		return ""
-	}
-	if src.Lublin != nil {
-		return fmt.Sprintf("lublin model (%s classes, load %v)", src.Lublin.Classes, src.Lublin.Load)
-	}
-	return "sacct " + src.Sacct
 }
