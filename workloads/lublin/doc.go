@@ -16,9 +16,10 @@
 //   - the arrivals: log(inter-arrival) is Gamma(AArr·ARAR, BArr) (the
 //     rush-hour gap, redrawn above MaxLogInterarrival), spent as "points"
 //     over the 48 half-hour buckets of the day, whose weights are the
-//     Gamma(ANum, BNum) probabilities of the buckets (the day starting at
-//     05:00, hour 11 of the model's shifted clock is wrapped round), so
-//     arrivals crowd into the working day.
+//     Gamma(ANum, BNum) probabilities of [i − 0.5, i + 0.5] for i = 11 …
+//     58 in half hours, i being the bucket that starts at (i − 1)/2 hours
+//     mod 24 (i = 11 is 05:00), as in the authors' generator; so arrivals
+//     crowd into the working day.
 //
 // With two classes each class has its own arrival stream; the job that
 // comes next is the one of the class whose next arrival is earlier.
