@@ -58,8 +58,10 @@
 // was (UTC by default; run sacct with TZ=UTC and nothing can go wrong).
 // Submit times in the SWF are seconds since the first job's submit,
 // whose Unix time is the header's UnixStartTime, with TimeZoneString the
-// zone's name. In a zone with daylight saving, the repeated hour of the
-// autumn change is read as its first occurrence.
+// zone's name. Local times cannot say which of the two autumn hours of
+// a daylight-saving change they mean: Go's time package reads such a
+// time as one of them (the later, standard-time one, as of Go 1.26), so
+// a job in that hour may be an hour off; TZ=UTC avoids it.
 //
 // The importer holds the records in memory to sort them by submit time
 // (sacct lists jobs by id, and array tasks and requeued jobs break submit
