@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 clean
+.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -24,13 +24,18 @@ test:
 test-slurm:
 	./cmd/schedsim/testdata/slurm/test-slurm.sh
 
-## fuzz: fuzz the SWF reader, SWF job lines and scenario decoding, each for
+## test-sacct: as root: a real single-node Slurm with accounting (mysqld, slurmdbd) runs jobs of known sizes; their sacct output imports field by field
+test-sacct:
+	./cmd/schedsim/testdata/slurm/test-sacct.sh
+
+## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding and the sacct importer, each for
 ## FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
@@ -51,7 +56,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014
+reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -87,6 +92,15 @@ reproduce-traces:
 reproduce-coarp:
 	@mkdir -p $(OUT)
 	$(SCHEDSIM) run coarp-sdsc-blue --out $(OUT)/coarp-sdsc-blue | tee $(OUT)/coarp-sdsc-blue.txt
+
+## reproduce-lublin: the Lublin–Feitelson validation: a workload like the shipped lublin_256, its daily-cycle plot, KS, shares and load tests
+reproduce-lublin:
+	@mkdir -p $(OUT)/lublin
+	$(SCHEDSIM) generate lublin --procs 256 --jobs 10000 --classes combined --out $(OUT)/lublin/lublin-256.swf.gz \
+	  --cycle-plot $(OUT)/lublin/daily-cycle.png --cycle-compare $(TRACES)/lublin_256.swf.gz
+	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
+	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
+	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt
 
 clean:
 	rm -rf bin $(OUT)

@@ -1,10 +1,8 @@
 package scenarios
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,15 +21,19 @@ func init() {
 	})
 }
 
-// ClusterParams are the parameters of the cluster kind: which trace to
-// replay (with the SWF package's filters), on how many processors, under
-// which batch policy. A replay is deterministic: every replication gives
-// the same result, so one replication is enough.
+// ClusterParams are the parameters of the cluster kind: which trace (or
+// Source) to replay (with the SWF package's filters), on how many
+// processors, under which batch policy. A trace replay is deterministic:
+// every replication gives the same result, so one replication is enough;
+// a generated source with seed 0 gives every replication its own jobs.
 type ClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz). A relative path is
 	// resolved against the scenario file's directory (the working
 	// directory for built-in scenarios).
 	Trace string `yaml:"trace"`
+	// Source replaces Trace with a generated workload or a Slurm
+	// accounting dump (see Source); the filters below apply to it too.
+	Source *Source `yaml:"source,omitempty"`
 	// Procs is the number of processors; 0 takes the trace header's
 	// MaxProcs (MaxNodes when MaxProcs is absent).
 	Procs int `yaml:"procs"`
@@ -86,18 +88,13 @@ func NewClusterParams() *ClusterParams {
 func (p *ClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
 
 // TracePath returns the trace path, resolved against the base directory.
-func (p *ClusterParams) TracePath() string {
-	if p.Trace == "" || filepath.IsAbs(p.Trace) || p.baseDir == "" {
-		return p.Trace
-	}
-	return filepath.Join(p.baseDir, p.Trace)
-}
+func (p *ClusterParams) TracePath() string { return resolvePath(p.Trace, p.baseDir) }
 
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.
 func (p *ClusterParams) Validate() error {
 	if err := FirstError(
-		p.validateTrace(),
+		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
 		IntRange("procs", p.Procs, 0, 1<<24),
 		OneOf("policy", p.Policy, batch.Names()...),
 		OneOf("order", p.Order, batch.Orders()...),
@@ -119,26 +116,6 @@ func (p *ClusterParams) Validate() error {
 	}
 	if _, err := p.filter(); err != nil {
 		return Field("trace", "%v", err)
-	}
-	return nil
-}
-
-func (p *ClusterParams) validateTrace() error { return checkTraceFile(p.Trace, p.TracePath()) }
-
-// checkTraceFile checks the `trace` key: set, naming a file that exists
-// (path is its resolved form).
-func checkTraceFile(trace, path string) error {
-	if trace == "" {
-		return Field("trace", "is required (a .swf or .swf.gz file)")
-	}
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return Field("trace", "file %q does not exist", path)
-	case err != nil:
-		return Field("trace", "%v", err)
-	case st.IsDir():
-		return Field("trace", "%q is a directory, not an SWF file", path)
 	}
 	return nil
 }
@@ -169,13 +146,17 @@ func (p *ClusterParams) MetricNames() []string {
 
 // Run replays the trace once.
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
-	path := p.TracePath()
-	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
+	f, err := p.filter()
+	if err != nil {
+		return nil, Field("trace", "%v", err)
+	}
+	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, p.Procs, f)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	h := r.Header()
+	defer src.Close()
+	path := src.Name
+	h := src.Header()
 	procs := p.Procs
 	if procs == 0 {
 		procs = h.MaxProcs
@@ -186,14 +167,6 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		if procs <= 0 {
 			return nil, Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
 		}
-	}
-	f, err := p.filter()
-	if err != nil {
-		return nil, Field("trace", "%v", err)
-	}
-	src, err := swf.NewJobSource(r, f)
-	if err != nil {
-		return nil, err
 	}
 	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})
 	if err != nil {
@@ -217,7 +190,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	st := src.Stats()
 	if st.Yielded == 0 {
-		return nil, noUsableJob(p.Trace, st, src.Problems())
+		return nil, noUsableJob(src.Label, st, src.Problems())
 	}
 	p.report(rc, path, procs, res, st, src.Problems())
 	if err := p.writeRejected(rc, res); err != nil {

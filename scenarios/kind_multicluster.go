@@ -23,12 +23,17 @@ func init() {
 
 // MultiClusterParams are the parameters of the multicluster kind: a grid
 // of clusters (Makhlouf & Yagoubi's Table 1 by default), a trace replayed
-// on it, and a metascheduler policy with its options. A replay is
-// deterministic: one replication is enough.
+// on it (or a Source), and a metascheduler policy with its options. A
+// trace replay is deterministic: one replication is enough; a generated
+// source with seed 0 gives every replication its own jobs.
 type MultiClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz), resolved against the
 	// scenario's base directory.
 	Trace string `yaml:"trace"`
+	// Source replaces Trace with a generated workload or a Slurm
+	// accounting dump (see Source); a generated workload's procs default
+	// to the grid's processors in all.
+	Source *Source `yaml:"source,omitempty"`
 	// Platform is a platform YAML file (clusters: name, processors,
 	// speed), resolved against the base directory. Empty, with no
 	// Clusters: the paper's Table 1.
@@ -79,8 +84,12 @@ func (p *MultiClusterParams) resolve(path string) string {
 
 // Validate checks every parameter and loads the platform.
 func (p *MultiClusterParams) Validate() error {
+	plat, err := p.platform()
+	if err != nil {
+		return err
+	}
 	if err := FirstError(
-		checkTraceFile(p.Trace, p.resolve(p.Trace)),
+		ValidateJobInput(p.Trace, p.Source, p.baseDir, gridProcs(plat)),
 		FloatRange("ref_speed", p.RefSpeed, 1e-6, 1e12),
 		OneOf("policy", p.Policy, coalloc.Names()...),
 		IntRange("jobs", p.Jobs, 0, math.MaxInt32),
@@ -102,8 +111,16 @@ func (p *MultiClusterParams) Validate() error {
 			return err
 		}
 	}
-	_, err := p.platform()
-	return err
+	return nil
+}
+
+// gridProcs is the number of processors of the grid.
+func gridProcs(plat multicluster.Platform) int {
+	n := 0
+	for _, c := range plat.Clusters {
+		n += c.Procs
+	}
+	return n
 }
 
 // platform returns the grid: the file, the inline clusters or Table 1.
@@ -150,17 +167,13 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	path := p.resolve(p.Trace)
-	r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
+	f := swf.JobFilter{Statuses: p.Statuses, SkipDays: p.SkipDays, Days: p.Days, MaxJobs: p.Jobs, LoadFactor: p.Load, Estimate: swf.EstimateExact}
+	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, gridProcs(plat), f)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	f := swf.JobFilter{Statuses: p.Statuses, SkipDays: p.SkipDays, Days: p.Days, MaxJobs: p.Jobs, LoadFactor: p.Load, Estimate: swf.EstimateExact}
-	src, err := swf.NewJobSource(r, f)
-	if err != nil {
-		return nil, Field("trace", "%v", err)
-	}
+	defer src.Close()
+	path := src.Name
 	pol, err := coalloc.New(p.Policy, p.Options)
 	if err != nil {
 		return nil, Field("policy", "%v", err)
@@ -178,7 +191,7 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	st := src.Stats()
 	if st.Yielded == 0 {
-		return nil, noUsableJob(p.Trace, st, src.Problems())
+		return nil, noUsableJob(src.Label, st, src.Problems())
 	}
 	s := &res.Summary
 	ev := rc.Log.Info().Str("trace", path).Str("policy", p.Policy).Int("jobs", st.Yielded).Int("records_dropped", st.Dropped).

@@ -187,3 +187,21 @@ func clone(n *yaml.Node) *yaml.Node {
 	}
 	return &c
 }
+
+// DecodeStrictYAML decodes the YAML document data into v (a pointer) with
+// the checks of the scenario loader: an unknown key is an error naming its
+// line and the keys allowed there. file names the input in errors; an
+// empty document leaves v as it is.
+func DecodeStrictYAML(data []byte, file string, v any) error {
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if n.Kind == 0 {
+		return nil
+	}
+	if err := decodeStrict(&n, v, ""); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return nil
+}

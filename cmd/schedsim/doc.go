@@ -7,6 +7,8 @@
 //	schedsim slurm SCENARIO --out DIR --tasks N [--submit]
 //	schedsim replay --trace F.swf[.gz] --policy easy[,conservative…]
 //	schedsim trace info F.swf[.gz] …
+//	schedsim trace import-sacct SACCT.txt --out F.swf.gz
+//	schedsim generate lublin --procs N --jobs M [--load F] --out F.swf.gz
 //	schedsim list
 //	schedsim validate scenario.yaml …
 //	schedsim version

@@ -87,6 +87,8 @@ usage:
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
+  schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
+  schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
   schedsim list                                      list built-in scenarios and model kinds
   schedsim validate scenario.yaml …                  check scenarios without running them
   schedsim version                                   print the version
@@ -112,6 +114,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
 		err = cmdTrace(ctx, args[1:], stdout)
+	case "generate":
+		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "validate":
@@ -121,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

@@ -235,6 +235,9 @@ func TestSignalStopsEndlessInput(t *testing.T) {
 		{"trace info", func() []string { return []string{"trace", "info", endless(t, job, false)} }},
 		{"trace info, comments", func() []string { return []string{"trace", "info", endless(t, "; comment", true)} }},
 		{"replay", func() []string { return []string{"replay", "--trace", endless(t, job, false), "--procs", "4"} }},
+		{"trace import-sacct", func() []string {
+			return []string{"trace", "import-sacct", endless(t, "JobID|Submit|Start|End|AllocCPUS|State", false), "--out", filepath.Join(t.TempDir(), "x.swf")}
+		}},
 		{"validate, comments", func() []string { return []string{"validate", endless(t, "# comment", true)} }},
 		{"validate, silent pipe", func() []string {
 			fifo := filepath.Join(t.TempDir(), "silent")

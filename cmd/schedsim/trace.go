@@ -16,13 +16,20 @@ import (
 
 // cmdTrace runs `schedsim trace info FILE …`.
 func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
-	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] …"
+	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace import-sacct FILE --out FILE.swf[.gz]"
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
 		return nil
 	}
+	if len(args) > 0 && args[0] == "import-sacct" {
+		err := importSacct(ctx, args[1:], stdout)
+		if errors.As(err, new(usageError)) {
+			return commandError{"trace import-sacct", err}
+		}
+		return err
+	}
 	if len(args) == 0 || args[0] != "info" {
-		return usagef("trace needs the subcommand info: %s", synopsis)
+		return usagef("trace needs the subcommand info or import-sacct: %s", synopsis)
 	}
 	fs := newFlagSet("trace info", synopsis, stdout)
 	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")

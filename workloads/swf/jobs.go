@@ -158,8 +158,11 @@ type SourceStats struct {
 // Start and End are -1. Use NextRecord or Last for the full record (user,
 // queue, status, …).
 type JobSource struct {
-	r *Reader
-	f JobFilter
+	r        RecordSource
+	mode     Mode
+	maxLines int
+	maxProcs int // the header's MaxProcs (0: none)
+	f        JobFilter
 
 	dropped Report
 	stats   SourceStats
@@ -179,11 +182,35 @@ type JobSource struct {
 // error wrapping ErrInvalidFilter when f is not valid. The JobSource does
 // not close r.
 func NewJobSource(r *Reader, f JobFilter) (*JobSource, error) {
+	return newJobSource(r, r.opts.Mode, r.opts.maxLines(), f)
+}
+
+// RecordSource is a stream of SWF records in submit order with a header:
+// a Reader, or a generator or importer that produces records (see
+// workloads/lublin and workloads/slurm). Next returns io.EOF after the
+// last record; Line is the number of the last record (for messages) and
+// Problems the records it skipped itself.
+type RecordSource interface {
+	Next() (Record, error)
+	Header() Header
+	Name() string
+	Line() int
+	Problems() Report
+}
+
+// NewJobSourceFrom returns a JobSource over any RecordSource, with the
+// same filters as NewJobSource. A record submitted before the previous
+// one is an error (as in Strict mode).
+func NewJobSourceFrom(rs RecordSource, f JobFilter) (*JobSource, error) {
+	return newJobSource(rs, Strict, ReadOptions{}.maxLines(), f)
+}
+
+func newJobSource(r RecordSource, mode Mode, maxLines int, f JobFilter) (*JobSource, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	f.Statuses = slices.Clone(f.Statuses)
-	s := &JobSource{r: r, f: f, factor: 1}
+	s := &JobSource{r: r, mode: mode, maxLines: maxLines, maxProcs: r.Header().MaxProcs, f: f, factor: 1}
 	if f.LoadFactor > 0 {
 		s.factor = f.LoadFactor
 	}
@@ -208,7 +235,7 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 		s.stop("job limit reached", s.r.Line())
 		return model.Job{}, Record{}, s.err
 	}
-	maxLines := s.r.opts.maxLines()
+	maxLines := s.maxLines
 	for {
 		rec, err := s.r.Next()
 		if err != nil {
@@ -216,7 +243,7 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 			return model.Job{}, Record{}, err
 		}
 		s.stats.Read++
-		if reason := implausible(&rec, s.r.header.MaxProcs); reason != "" {
+		if reason := implausible(&rec, s.maxProcs); reason != "" {
 			s.drop(reason, Unusable, rec.Line, maxLines)
 			continue
 		}
@@ -246,9 +273,9 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 		case len(s.f.Statuses) > 0 && !slices.Contains(s.f.Statuses, rec.Status):
 			reason, kind = ReasonStatus, Filtered
 		case s.haveFirst && rec.Submit < s.prev:
-			if s.r.opts.Mode != Lenient {
+			if s.mode != Lenient {
 				s.err = fmt.Errorf("%s:%d: submit time %v is before the previous job's %v: %w",
-					s.r.name, rec.Line, rec.Submit, s.prev, ErrUnsorted)
+					s.r.Name(), rec.Line, rec.Submit, s.prev, ErrUnsorted)
 				return model.Job{}, Record{}, s.err
 			}
 			reason = ReasonUnsorted

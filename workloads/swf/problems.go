@@ -164,6 +164,18 @@ func (r *Report) add(reason string, kind Kind, line, maxLines int, example func(
 	*r = append(*r, p)
 }
 
+// Add counts one occurrence of reason at line, for importers that report
+// their own problems in the same form. It keeps DefaultProblemLines line
+// numbers per reason and example (if not empty) as the first occurrence's
+// message.
+func (r *Report) Add(reason string, kind Kind, line int, example string) {
+	var ex func() string
+	if example != "" {
+		ex = func() string { return example }
+	}
+	r.add(reason, kind, line, DefaultProblemLines, ex)
+}
+
 // Count returns the number of lines or records counted under reason.
 func (r Report) Count(reason string) int {
 	for _, p := range r {

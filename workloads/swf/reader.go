@@ -63,6 +63,16 @@ type ReadOptions struct {
 	Context context.Context
 }
 
+// ContextReader returns r with reads that fail with ctx's error once ctx
+// is done, so that an input that never ends can be interrupted; r itself
+// when ctx is nil.
+func ContextReader(ctx context.Context, r io.Reader) io.Reader {
+	if ctx == nil {
+		return r
+	}
+	return ctxReader{ctx, r}
+}
+
 // ctxReader fails reads once its context is done.
 type ctxReader struct {
 	ctx context.Context

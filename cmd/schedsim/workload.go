@@ -1,0 +1,272 @@
+package main
+
+import (
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios"
+	"github.com/schedsim/schedsim/workloads/lublin"
+	"github.com/schedsim/schedsim/workloads/slurm"
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+const generateSynopsis = "schedsim generate lublin --procs N (--jobs M | --days D) [--load F] [--params FILE.yaml] --out FILE.swf[.gz]"
+
+// cmdGenerate runs `schedsim generate lublin …`: a synthetic workload of
+// the Lublin–Feitelson model, written as SWF.
+func cmdGenerate(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: %s\n", generateSynopsis)
+		return nil
+	}
+	if len(args) == 0 || args[0] != "lublin" {
+		return commandError{"generate", usagef("generate needs the model lublin: %s", generateSynopsis)}
+	}
+	err := generateLublin(ctx, args[1:], stdout)
+	if errors.As(err, new(usageError)) {
+		return commandError{"generate lublin", err}
+	}
+	return err
+}
+
+func generateLublin(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("generate lublin", generateSynopsis, stdout)
+	// The --params file is read first, so that the flags below, whose
+	// defaults are its values, override it.
+	p := lublin.Defaults(0)
+	paramsFile := paramsFlag(args)
+	if paramsFile != "" {
+		if err := readLublinParams(paramsFile, &p); err != nil {
+			return err
+		}
+		if p.Seed == 0 { // not in the file (0 is a scenario's "from the run")
+			p.Seed = 1
+		}
+	}
+	fs.String("params", "", "YAML file of model parameters (keys of lublin.Params: classes, batch: {serial_prob: …}, …); flags override it")
+	fs.IntVar(&p.Procs, "procs", p.Procs, "machine size in processors (required)")
+	fs.IntVar(&p.Jobs, "jobs", p.Jobs, "number of jobs")
+	fs.Float64Var(&p.Days, "days", p.Days, "generate the jobs submitted in the first D days")
+	fs.Float64Var(&p.Load, "load", p.Load, "offered load to scale the arrivals to (0: the model's own)")
+	fs.StringVar(&p.Classes, "classes", p.Classes, "both (batch and interactive) or combined (one class)")
+	fs.StringVar(&p.Requested, "requested", p.Requested, "requested times: none, exact, or factor (ceil(run time × --requested-factor))")
+	fs.Float64Var(&p.RequestedFactor, "requested-factor", p.RequestedFactor, "factor of --requested factor (≥ 1)")
+	fs.Uint64Var(&p.Seed, "seed", p.Seed, "random seed")
+	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
+	cyclePlot := fs.String("cycle-plot", "", "also draw the share of arrivals by hour of the day into this PNG or SVG")
+	cycleCompare := fs.String("cycle-compare", "", "with --cycle-plot: draw this SWF trace's arrivals by hour beside them")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("generate lublin takes no positional arguments (got %q)", strings.Join(rest, " "))
+	}
+	if *out == "" {
+		return usagef("--out FILE.swf[.gz] is required")
+	}
+	if err := p.Validate(); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "lublin: ")
+		key, detail, _ := strings.Cut(msg, ": ")
+		if strings.Contains(key, ".") { // a class parameter: from --params
+			return fmt.Errorf("%s: %w", paramsFile, err)
+		}
+		return usagef("--%s: %s", strings.ReplaceAll(key, "_", "-"), detail)
+	}
+	g, err := lublin.New(p)
+	if err != nil {
+		return err
+	}
+	var hours [24]float64
+	n, err := writeSWF(ctx, *out, g, func(r swf.Record) {
+		hours[int(r.Submit)%86400/3600]++
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
+	if *cyclePlot != "" {
+		return plotCycle(ctx, *cyclePlot, *cycleCompare, fmt.Sprintf("generated (%d jobs)", n), hours)
+	}
+	return nil
+}
+
+// plotCycle draws the share of arrivals by hour of the day of a
+// generated workload, and of the trace compare when it is not empty.
+func plotCycle(ctx context.Context, path, compare, name string, hours [24]float64) error {
+	series := []results.BarSeries{{Name: name, Values: shares(hours)}}
+	if compare != "" {
+		r, err := swf.Open(compare, swf.ReadOptions{Context: ctx})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		var theirs [24]float64
+		n := 0
+		for {
+			rec, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			theirs[int(rec.Submit)%86400/3600]++
+			n++
+		}
+		series = append(series, results.BarSeries{Name: fmt.Sprintf("%s (%d jobs)", filepath.Base(compare), n), Values: shares(theirs)})
+	}
+	labels := make([]string, 24)
+	for h := range labels {
+		labels[h] = strconv.Itoa(h)
+	}
+	if err := results.WriteBarPlot(path, "Arrivals by hour of the day", "hour of the day (submit time mod 24 h)", "% of jobs", labels, series); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// shares returns counts as percentages of their sum.
+func shares(counts [24]float64) []float64 {
+	sum := 0.0
+	for _, c := range counts {
+		sum += c
+	}
+	out := make([]float64, len(counts))
+	for i, c := range counts {
+		out[i] = 100 * c / max(sum, 1)
+	}
+	return out
+}
+
+// paramsFlag returns the value of --params in args ("" without one).
+func paramsFlag(args []string) string {
+	for i, a := range args {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case a == "--" || !strings.HasPrefix(a, "-"):
+			continue
+		case name == "params" && hasValue:
+			return value
+		case name == "params" && i+1 < len(args):
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// readLublinParams decodes a YAML file of model parameters over p.
+func readLublinParams(path string, p *lublin.Params) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return usageError{err}
+	}
+	return scenarios.DecodeStrictYAML(b, path, p)
+}
+
+// writeSWF streams the records of src into path (gzipped for .gz),
+// atomically: on an error or an interrupt the file is left as it was. each
+// sees every record written.
+func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(swf.Record)) (int, error) {
+	f, err := results.CreateAtomic(path)
+	if err != nil {
+		return 0, err
+	}
+	var w io.Writer = f
+	var gz *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		gz = gzip.NewWriter(f)
+		w = gz
+	}
+	sw := swf.NewWriter(w, src.Header())
+	sw.SetTimeDigits(0)
+	n := 0
+	fail := func(err error) (int, error) {
+		f.Abort()
+		return n, err
+	}
+	for {
+		r, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		if n%4096 == 0 && ctx.Err() != nil {
+			return fail(ctx.Err())
+		}
+		if err := sw.Write(r); err != nil {
+			return fail(err)
+		}
+		if each != nil {
+			each(r)
+		}
+		n++
+	}
+	if err := sw.Flush(); err != nil {
+		return fail(err)
+	}
+	if gz != nil {
+		if err := gz.Close(); err != nil {
+			return fail(err)
+		}
+	}
+	if err := f.Commit(); err != nil {
+		return n, err
+	}
+	return n, nil
+}
+
+const importSynopsis = "schedsim trace import-sacct FILE --out FILE.swf[.gz] [--tz ZONE] [--procs N]"
+
+// importSacct runs `schedsim trace import-sacct FILE --out F.swf.gz`.
+func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlagSet("trace import-sacct", importSynopsis, stdout)
+	out := fs.String("out", "", "output SWF file, gzipped when it ends in .gz (required)")
+	tz := fs.String("tz", "UTC", "time zone sacct printed its times in (the TZ it ran with), an IANA name")
+	procs := fs.Int("procs", 0, "the cluster's processor count, written to the header as MaxProcs")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(files) != 1:
+		return usagef("trace import-sacct needs exactly one sacct output file (got %d)", len(files))
+	case *out == "":
+		return usagef("--out FILE.swf[.gz] is required")
+	case *procs < 0:
+		return usagef("--procs must be ≥ 0 (got %d)", *procs)
+	}
+	loc, err := time.LoadLocation(*tz)
+	if err != nil {
+		return usagef("--tz: %v", err)
+	}
+	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs, Context: ctx})
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			return usageError{err}
+		}
+		return err
+	}
+	n, err := writeSWF(ctx, *out, tr, nil)
+	if err != nil {
+		return err
+	}
+	st := tr.Stats()
+	fmt.Fprintf(stdout, "%s: %d lines: %d jobs written to %s (%d never started), %d steps and %d het components folded, %d lines skipped\n",
+		files[0], st.Lines, n, *out, st.NeverStarted, st.Steps, st.HetComponents, st.Skipped)
+	if p := tr.Problems(); len(p) > 0 {
+		return p.Format(stdout)
+	}
+	return nil
+}

@@ -1,0 +1,284 @@
+package slurm
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schedsim/schedsim/workloads/swf"
+)
+
+// Format is the sacct --format field list the importer documents; run
+//
+//	TZ=UTC sacct --allusers --parsable2 --starttime S --endtime E --format $Format
+const Format = "JobIDRaw,JobID,User,Group,Partition,Submit,Start,End,Elapsed,AllocCPUS,ReqCPUS,Timelimit,State"
+
+// required are the columns without which no job can be read.
+var required = []string{"JobID", "Submit", "Start", "End", "AllocCPUS", "State"}
+
+// Reasons under which lines are counted (see Trace.Problems).
+const (
+	ReasonFieldCount  = "wrong field count"
+	ReasonBadValue    = "unreadable value"
+	ReasonBadState    = "unknown state"
+	ReasonNotFinished = "not finished (pending, running, suspended, requeued)"
+	ReasonOrphanStep  = "step without its job line"
+	ReasonDuplicate   = "job listed twice"
+)
+
+// Options configure an import.
+type Options struct {
+	// Location is the time zone sacct printed its times in (the TZ of
+	// the sacct process); nil means UTC.
+	Location *time.Location
+	// Procs, when > 0, is the machine's processor count, written to the
+	// header as MaxProcs (sacct does not know it).
+	Procs int
+	// Context, when set, stops a read when it is cancelled (the error
+	// wraps its cause).
+	Context context.Context
+}
+
+// Stats counts what an import read.
+type Stats struct {
+	// Lines is the number of data lines (not counting the header).
+	Lines int
+	// Jobs is the number of records written (one per job).
+	Jobs int
+	// Steps is the number of step lines folded into their job.
+	Steps int
+	// HetComponents is the number of heterogeneous-job components folded
+	// into their job beyond the first.
+	HetComponents int
+	// NeverStarted is the number of records of jobs that never started
+	// (run time -1).
+	NeverStarted int
+	// Skipped is the number of lines not turned into records (see
+	// Trace.Problems for why).
+	Skipped int
+}
+
+// ReadFile imports the sacct output in path.
+func ReadFile(path string, opts Options) (*Trace, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("slurm: %w", err)
+	}
+	defer f.Close()
+	return Read(f, path, opts)
+}
+
+// job is one job as read, before numbering.
+type job struct {
+	line                int
+	rawID               int64
+	submit, start, end  int64 // Unix seconds, -1 unknown
+	elapsed             int64
+	alloc, req          int
+	limit               float64
+	status              int
+	user, group, partit string
+}
+
+// Read imports sacct --parsable2 output from r; name names it in
+// messages. It returns an error when the header line is missing or lacks
+// a required column, or when r cannot be read; bad data lines are counted
+// (Problems), not errors.
+func Read(r io.Reader, name string, opts Options) (*Trace, error) {
+	loc := opts.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	t := &Trace{name: name}
+	r = swf.ContextReader(opts.Context, r)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var col map[string]int
+	var ncol int
+	jobs := map[string]*job{}
+	var order []string
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		fields := strings.Split(text, "|")
+		if col == nil {
+			var err error
+			if col, err = header(fields); err != nil {
+				return nil, fmt.Errorf("slurm: %s:%d: %w", name, line, err)
+			}
+			ncol = len(fields)
+			continue
+		}
+		t.stats.Lines++
+		if len(fields) != ncol {
+			t.skip(ReasonFieldCount, swf.Malformed, line, fmt.Sprintf("%s:%d: %d fields, the header has %d", name, line, len(fields), ncol))
+			continue
+		}
+		get := func(c string) string {
+			if i, ok := col[c]; ok {
+				return fields[i]
+			}
+			return ""
+		}
+		id := get("JobID")
+		if i := strings.IndexByte(id, '.'); i >= 0 { // a step
+			if _, ok := jobs[hetBase(id[:i])]; ok {
+				t.stats.Steps++
+			} else {
+				t.skip(ReasonOrphanStep, swf.Unusable, line, fmt.Sprintf("%s:%d: step %s", name, line, id))
+			}
+			continue
+		}
+		status, finished, ok := mapState(get("State"))
+		if !ok {
+			t.skip(ReasonBadState, swf.Malformed, line, fmt.Sprintf("%s:%d: state %q", name, line, get("State")))
+			continue
+		}
+		if !finished {
+			t.skip(ReasonNotFinished, swf.Filtered, line, "")
+			continue
+		}
+		j, err := parseJob(get, loc, status, line)
+		if err != nil {
+			t.skip(ReasonBadValue, swf.Malformed, line, fmt.Sprintf("%s:%d: %v", name, line, err))
+			continue
+		}
+		key := hetBase(id)
+		if prev, ok := jobs[key]; ok {
+			if key == id { // not a het component: the same job twice
+				t.skip(ReasonDuplicate, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s", name, line, id))
+				continue
+			}
+			mergeHet(prev, j, strings.HasSuffix(id, "+0"))
+			t.stats.HetComponents++
+			continue
+		}
+		jobs[key] = j
+		order = append(order, key)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("slurm: %s:%d: %w", name, line+1, err)
+	}
+	if col == nil {
+		return nil, fmt.Errorf("slurm: %s: no header line (run sacct with --parsable2 and without --noheader)", name)
+	}
+	list := make([]*job, 0, len(order))
+	for _, k := range order {
+		list = append(list, jobs[k])
+	}
+	t.build(list, loc, opts.Procs)
+	return t, nil
+}
+
+// header maps the column names of sacct's header line to their index.
+func header(fields []string) (map[string]int, error) {
+	col := make(map[string]int, len(fields))
+	for i, f := range fields {
+		col[f] = i
+	}
+	for _, r := range required {
+		if _, ok := col[r]; !ok {
+			return nil, fmt.Errorf("the header line %q lacks column %s (run sacct --parsable2 --format %s)",
+				strings.Join(fields, "|"), r, Format)
+		}
+	}
+	return col, nil
+}
+
+// hetBase returns the job a heterogeneous component belongs to ("200+1"
+// → "200"); other ids are returned as they are.
+func hetBase(id string) string {
+	if i := strings.IndexByte(id, '+'); i >= 0 {
+		return id[:i]
+	}
+	return id
+}
+
+func parseJob(get func(string) string, loc *time.Location, status, line int) (*job, error) {
+	j := &job{line: line, status: status, rawID: -1, req: -1, limit: -1,
+		user: get("User"), group: get("Group"), partit: get("Partition")}
+	var err error
+	if raw := get("JobIDRaw"); raw != "" {
+		if j.rawID, err = strconv.ParseInt(raw, 10, 64); err != nil {
+			return nil, fmt.Errorf("JobIDRaw %q is not a number", raw)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		dst  *int64
+	}{{"Submit", &j.submit}, {"Start", &j.start}, {"End", &j.end}} {
+		if *c.dst, err = parseTimestamp(get(c.name), loc); err != nil {
+			return nil, fmt.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if j.submit < 0 {
+		return nil, fmt.Errorf("Submit is %q", get("Submit"))
+	}
+	j.elapsed = -1
+	if e := get("Elapsed"); e != "" {
+		if j.elapsed, err = ParseDuration(e); err != nil {
+			return nil, fmt.Errorf("Elapsed: %v", err)
+		}
+	}
+	if j.alloc, err = strconv.Atoi(get("AllocCPUS")); err != nil || j.alloc < 0 {
+		return nil, fmt.Errorf("AllocCPUS %q is not a count", get("AllocCPUS"))
+	}
+	if r := get("ReqCPUS"); r != "" {
+		if j.req, err = strconv.Atoi(r); err != nil || j.req < 0 {
+			return nil, fmt.Errorf("ReqCPUS %q is not a count", r)
+		}
+	}
+	if j.limit, err = ParseTimeLimit(get("Timelimit")); err != nil {
+		return nil, fmt.Errorf("Timelimit: %v", err)
+	}
+	return j, nil
+}
+
+// mergeHet folds component c into the job j of its heterogeneous job.
+func mergeHet(j, c *job, first bool) {
+	j.alloc += c.alloc
+	if j.req >= 0 && c.req >= 0 {
+		j.req += c.req
+	}
+	j.submit = min(j.submit, c.submit)
+	if c.start >= 0 && (j.start < 0 || c.start < j.start) {
+		j.start = c.start
+	}
+	j.end = max(j.end, c.end)
+	j.elapsed = max(j.elapsed, c.elapsed)
+	j.limit = max(j.limit, c.limit)
+	if first {
+		j.status = c.status
+	}
+}
+
+// mapState returns the SWF status of a sacct state, whether the job has
+// finished, and false for a state the importer does not know.
+func mapState(s string) (status int, finished, ok bool) {
+	word, _, _ := strings.Cut(strings.TrimSpace(s), " ") // "CANCELLED by 1000"
+	switch strings.TrimSuffix(word, "+") {
+	case "COMPLETED":
+		return swf.StatusCompleted, true, true
+	case "CANCELLED":
+		return swf.StatusCancelled, true, true
+	case "FAILED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "BOOT_FAIL", "DEADLINE", "PREEMPTED":
+		return swf.StatusFailed, true, true
+	case "PENDING", "RUNNING", "SUSPENDED", "REQUEUED", "RESIZING", "REVOKED":
+		return swf.StatusUnknown, false, true
+	}
+	return 0, false, false
+}
+
+func (t *Trace) skip(reason string, kind swf.Kind, line int, example string) {
+	t.stats.Skipped++
+	t.problems.Add(reason, kind, line, example)
+}
