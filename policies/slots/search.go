@@ -464,7 +464,17 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && s.pick(crits, out, &remaining, h.at, n, lim.Budget, cands)
 	}
 	stopped := false
+	// ScanEach keeps only the last pick at each start: the pick is made
+	// once the scan moves past the start where candidates last joined.
+	pending, pendingAt := false, 0.0
 	for _, sl := range l.Slots[first:] {
+		if pending && sl.Start != pendingAt {
+			pending = false
+			if s.pick(crits, out, &remaining, pendingAt, n, lim.Budget, cands) {
+				stopped = true
+				break
+			}
+		}
 		if !probed && sl.Start > h.at && probe() {
 			stopped = true
 			break
@@ -508,10 +518,17 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if len(cands) < n || h.bounded && start < h.pickFrom {
 			continue
 		}
+		if s.each != nil {
+			pending, pendingAt = true, start
+			continue
+		}
 		if s.pick(crits, out, &remaining, start, n, lim.Budget, cands) {
 			stopped = true
 			break
 		}
+	}
+	if pending && !stopped {
+		stopped = s.pick(crits, out, &remaining, pendingAt, n, lim.Budget, cands)
 	}
 	if !probed && !stopped {
 		probe()
@@ -665,8 +682,8 @@ func (e *eachScan) add(s *Searcher, start, score float64, cands []Candidate, cho
 	if e.pending && start != e.start {
 		e.flush(s)
 	}
-	// at one start the candidates only grow, so the latest pick is the
-	// best there; keep a copy of what it chose.
+	// the scan picks once per start, after the last candidate there
+	// joined; keep a copy of what it chose (the candidates change).
 	e.pending, e.start, e.score = true, start, score
 	e.cands = e.cands[:0]
 	e.chosen = e.chosen[:0]
