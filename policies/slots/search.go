@@ -309,7 +309,8 @@ type Searcher struct {
 	tslab     []slot.Slot
 	each      *eachScan // set during ScanEach
 	fits      []nodeFit
-	jobFits   []nodeFit // the fits of every job of AlternativesEach
+	jobFits   []nodeFit     // the fits of every job of AlternativesEach
+	below     []belowPicker // each criterion's, nil if it is none
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -418,8 +419,11 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	for len(s.bestCands) < len(crits) {
 		s.bestCands = append(s.bestCands, nil)
 	}
+	s.below = s.below[:0]
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
+		b, _ := c.(belowPicker)
+		s.below = append(s.below, b)
 	}
 	out := s.res
 	n := r.Nodes
@@ -566,7 +570,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		if s.done[k] {
 			continue
 		}
-		if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+		if b := s.below[k]; b != nil && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
 			continue // no window here can beat the best so far
 		}
 		score, chosen, ok := c.Pick(start, n, budget, cands, s.buf)
