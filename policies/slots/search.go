@@ -307,10 +307,12 @@ type Searcher struct {
 	// SetScratch(true) reuses (see SetScratch).
 	transient bool
 	tslab     []slot.Slot
-	each      *eachScan // set during ScanEach
-	fits      []nodeFit
-	jobFits   []nodeFit     // the fits of every job of AlternativesEach
-	below     []belowPicker // each criterion's, nil if it is none
+	// each, set during ScanEach, receives the window picked at every
+	// start (the scan picks once per start in that mode).
+	each    func(w slot.Window, score float64)
+	fits    []nodeFit
+	jobFits []nodeFit     // the fits of every job of AlternativesEach
+	below   []belowPicker // each criterion's, nil if it is none
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -578,7 +580,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			s.buf = chosen[:0]
 		}
 		if ok && s.each != nil {
-			s.each.add(s, start, score, cands, chosen)
+			s.each(s.makeWindow(start, cands, chosen), score)
 			continue
 		}
 		if !ok || out[k].Found && !(score < out[k].Score) {
@@ -661,48 +663,10 @@ func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float6
 // valid window on l, and they may overlap one another. The list is not
 // modified.
 func (s *Searcher) ScanEach(l *slot.List, r slot.Request, lim Limits, c Criterion, emit func(w slot.Window, score float64)) error {
-	e := &eachScan{emit: emit}
-	s.each = e
+	s.each = emit
 	defer func() { s.each = nil }()
-	if _, err := s.scan(l, r, lim, []Criterion{c}, noHints); err != nil {
-		return err
-	}
-	e.flush(s)
-	return nil
-}
-
-// eachScan holds the pending window of ScanEach: the best at the current
-// start, emitted when the scan moves on to a later start.
-type eachScan struct {
-	emit    func(w slot.Window, score float64)
-	pending bool
-	start   float64
-	score   float64
-	cands   []Candidate
-	chosen  []int
-}
-
-func (e *eachScan) add(s *Searcher, start, score float64, cands []Candidate, chosen []int) {
-	if e.pending && start != e.start {
-		e.flush(s)
-	}
-	// the scan picks once per start, after the last candidate there
-	// joined; keep a copy of what it chose (the candidates change).
-	e.pending, e.start, e.score = true, start, score
-	e.cands = e.cands[:0]
-	e.chosen = e.chosen[:0]
-	for k, i := range chosen {
-		e.cands = append(e.cands, cands[i])
-		e.chosen = append(e.chosen, k)
-	}
-}
-
-func (e *eachScan) flush(s *Searcher) {
-	if !e.pending {
-		return
-	}
-	e.pending = false
-	e.emit(s.makeWindow(e.start, e.cands, e.chosen), e.score)
+	_, err := s.scan(l, r, lim, []Criterion{c}, noHints)
+	return err
 }
 
 // makeWindow builds a window from the chosen candidates. Its slices are
