@@ -137,6 +137,7 @@ type criterion struct {
 	hasStart bool    // a term is the start
 	byStart  bool    // a term depends on the start (start, finish)
 	startInv float64 // 1 / denominator of the start error
+	startErr float64 // the start error of the current Pick's start
 	best     float64
 	seed     float64 // a distance known to be reachable (see warm)
 	warmFrom float64 // with warm: compare only from here, warmPicks positions
@@ -190,12 +191,17 @@ const warmPicks = 8
 // dist returns the distance of a window with the given values.
 func (c *criterion) dist(v *[6]float64) float64 { return c.finish(c.sum(v)) }
 
-// sum returns the sum of the errors (geometric: of their squares).
+// sum returns the sum of the errors (geometric: of their squares). The
+// start's error is c.startErr, set by Pick for v[css.Start].
 func (c *criterion) sum(v *[6]float64) float64 {
 	d := 0.0
+	geometric := c.sim.Distance == Geometric
 	for _, t := range c.terms {
-		e := math.Abs(t.ref-v[t.p]) * t.inv
-		if c.sim.Distance == Geometric {
+		e := c.startErr
+		if t.p != css.Start {
+			e = math.Abs(t.ref-v[t.p]) * t.inv
+		}
+		if geometric {
 			d += e * e
 		} else {
 			d += e
@@ -266,6 +272,7 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 	best, bestSum, at := math.Inf(1), math.Inf(1), -1
 	var v [6]float64
 	v[css.Start] = start
+	c.startErr = math.Abs(c.ref.Start-start) * c.startInv
 	// With a start term all blocks are compared at every position: sum
 	// them from prefix sums. Otherwise sum each block afresh, so that one
 	// set of slots gets the same totals wherever it is compared (the

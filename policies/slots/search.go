@@ -307,9 +307,12 @@ type Searcher struct {
 	// SetScratch(true) reuses (see SetScratch).
 	transient bool
 	tslab     []slot.Slot
-	each      *eachScan // set during ScanEach
-	fits      []nodeFit
-	jobFits   []nodeFit // the fits of every job of AlternativesEach
+	// each, set during ScanEach, receives the window picked at every
+	// start (the scan picks once per start in that mode).
+	each    func(w slot.Window, score float64)
+	fits    []nodeFit
+	jobFits []nodeFit     // the fits of every job of AlternativesEach
+	below   []belowPicker // each criterion's, nil if it is none
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -418,8 +421,11 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	for len(s.bestCands) < len(crits) {
 		s.bestCands = append(s.bestCands, nil)
 	}
+	s.below = s.below[:0]
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
+		b, _ := c.(belowPicker)
+		s.below = append(s.below, b)
 	}
 	out := s.res
 	n := r.Nodes
@@ -464,7 +470,17 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && s.pick(crits, out, &remaining, h.at, n, lim.Budget, cands)
 	}
 	stopped := false
+	// ScanEach keeps only the last pick at each start: the pick is made
+	// once the scan moves past the start where candidates last joined.
+	pending, pendingAt := false, 0.0
 	for _, sl := range l.Slots[first:] {
+		if pending && sl.Start != pendingAt {
+			pending = false
+			if s.pick(crits, out, &remaining, pendingAt, n, lim.Budget, cands) {
+				stopped = true
+				break
+			}
+		}
 		if !probed && sl.Start > h.at && probe() {
 			stopped = true
 			break
@@ -508,10 +524,17 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		if len(cands) < n || h.bounded && start < h.pickFrom {
 			continue
 		}
+		if s.each != nil {
+			pending, pendingAt = true, start
+			continue
+		}
 		if s.pick(crits, out, &remaining, start, n, lim.Budget, cands) {
 			stopped = true
 			break
 		}
+	}
+	if pending && !stopped {
+		stopped = s.pick(crits, out, &remaining, pendingAt, n, lim.Budget, cands)
 	}
 	if !probed && !stopped {
 		probe()
@@ -549,7 +572,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		if s.done[k] {
 			continue
 		}
-		if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+		if b := s.below[k]; b != nil && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
 			continue // no window here can beat the best so far
 		}
 		score, chosen, ok := c.Pick(start, n, budget, cands, s.buf)
@@ -557,7 +580,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			s.buf = chosen[:0]
 		}
 		if ok && s.each != nil {
-			s.each.add(s, start, score, cands, chosen)
+			s.each(s.makeWindow(start, cands, chosen), score)
 			continue
 		}
 		if !ok || out[k].Found && !(score < out[k].Score) {
@@ -640,48 +663,10 @@ func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float6
 // valid window on l, and they may overlap one another. The list is not
 // modified.
 func (s *Searcher) ScanEach(l *slot.List, r slot.Request, lim Limits, c Criterion, emit func(w slot.Window, score float64)) error {
-	e := &eachScan{emit: emit}
-	s.each = e
+	s.each = emit
 	defer func() { s.each = nil }()
-	if _, err := s.scan(l, r, lim, []Criterion{c}, noHints); err != nil {
-		return err
-	}
-	e.flush(s)
-	return nil
-}
-
-// eachScan holds the pending window of ScanEach: the best at the current
-// start, emitted when the scan moves on to a later start.
-type eachScan struct {
-	emit    func(w slot.Window, score float64)
-	pending bool
-	start   float64
-	score   float64
-	cands   []Candidate
-	chosen  []int
-}
-
-func (e *eachScan) add(s *Searcher, start, score float64, cands []Candidate, chosen []int) {
-	if e.pending && start != e.start {
-		e.flush(s)
-	}
-	// at one start the candidates only grow, so the latest pick is the
-	// best there; keep a copy of what it chose.
-	e.pending, e.start, e.score = true, start, score
-	e.cands = e.cands[:0]
-	e.chosen = e.chosen[:0]
-	for k, i := range chosen {
-		e.cands = append(e.cands, cands[i])
-		e.chosen = append(e.chosen, k)
-	}
-}
-
-func (e *eachScan) flush(s *Searcher) {
-	if !e.pending {
-		return
-	}
-	e.pending = false
-	e.emit(s.makeWindow(e.start, e.cands, e.chosen), e.score)
+	_, err := s.scan(l, r, lim, []Criterion{c}, noHints)
+	return err
 }
 
 // makeWindow builds a window from the chosen candidates. Its slices are
