@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp reproduce-lublin clean
+.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -56,7 +56,7 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-traces reproduce-coarp reproduce-lublin
+reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
@@ -68,6 +68,19 @@ reproduce-karatza:
 reproduce-toporkov:
 	@mkdir -p $(OUT)
 	$(SCHEDSIM) run toporkov-alp-amp --out $(OUT)/toporkov-alp-amp | tee $(OUT)/toporkov-alp-amp.txt
+
+## reproduce-anticipation: CSS, ANT and backfilling (Toporkov et al. 2017): Table 1 and Figures 1-4
+reproduce-anticipation:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run toporkov-ant-replication --out $(OUT)/toporkov-ant-replication | tee $(OUT)/toporkov-ant-replication.txt
+	$(SCHEDSIM) run toporkov-ant-vs-bf --out $(OUT)/toporkov-ant-vs-bf | tee $(OUT)/toporkov-ant-vs-bf.txt
+
+## reproduce-css2014: Toporkov et al. 2014, Tables 1-3 and Figures 3-8 (CSS generalisations), and the load-level calibration
+reproduce-css2014:
+	@mkdir -p $(OUT)
+	@for s in criteria slicing pricing hybrid plans nodes load-levels; do \
+	  $(SCHEDSIM) run css2014-$$s --out $(OUT)/css2014-$$s | tee $(OUT)/css2014-$$s.txt || exit 1; \
+	done
 
 ## reproduce-traces: FCFS, EASY, conservative, FPFS on every trace in ../shared/traces
 reproduce-traces:

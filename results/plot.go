@@ -32,7 +32,11 @@ type PlotSpec struct {
 	// Title is printed above the plot (default: the metric and Where).
 	Title string `yaml:"title,omitempty"`
 	// Metric is the metric on the y axis.
-	Metric string `yaml:"metric"`
+	Metric string `yaml:"metric,omitempty"`
+	// Metrics, instead of Metric, draws several metrics on one figure,
+	// one line each (for example one scheduler per line); Series must
+	// then be empty.
+	Metrics []string `yaml:"metrics,omitempty"`
 	// X is the numeric sweep axis on the x axis.
 	X string `yaml:"x"`
 	// Series is the sweep axis whose values give the lines ("" for one).
@@ -69,14 +73,34 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 		if len(pts) == 0 {
 			return fmt.Errorf("plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
 		}
-		if _, ok := pts[0].Metric(spec.Metric); !ok {
-			return fmt.Errorf("plots[%d] (%s): no metric %q", i, spec.Name, spec.Metric)
+		if err := checkMetrics(spec, pts[0]); err != nil {
+			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
 		}
 		if spec.XLabel == "" {
 			spec.XLabel = r.AxisLabels[spec.X]
 		}
 		if err := drawPlot(out, spec, pts, r.InterruptedNote()); err != nil {
 			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
+		}
+	}
+	return nil
+}
+
+// Lines returns the metrics a spec draws: Metrics, or Metric alone.
+func (spec PlotSpec) Lines() []string {
+	if len(spec.Metrics) > 0 {
+		return spec.Metrics
+	}
+	return []string{spec.Metric}
+}
+
+func checkMetrics(spec PlotSpec, p Point) error {
+	if len(spec.Metrics) > 0 && (spec.Metric != "" || spec.Series != "") {
+		return fmt.Errorf("metrics excludes metric and series")
+	}
+	for _, m := range spec.Lines() {
+		if _, ok := p.Metric(m); !ok {
+			return fmt.Errorf("no metric %q", m)
 		}
 	}
 	return nil
@@ -169,7 +193,7 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 	p := plot.New()
 	title := spec.Title
 	if title == "" {
-		title = spec.Metric
+		title = strings.Join(spec.Lines(), ", ")
 		if len(spec.Where) > 0 {
 			keys := make([]string, 0, len(spec.Where))
 			for k := range spec.Where {
@@ -187,13 +211,12 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 	}
 	p.Title.Text = wrapText(title, titleWidth)
 	p.X.Label.Text = cmp.Or(spec.XLabel, spec.X)
-	p.Y.Label.Text = cmp.Or(spec.YLabel, spec.Metric)
+	p.Y.Label.Text = cmp.Or(spec.YLabel, strings.Join(spec.Lines(), ", "))
 	series := map[string]plotter.XYs{}
 	errs := map[string]plotter.YErrors{}
 	var names []string
 	xs := map[float64]string{}
 	for _, pt := range points {
-		s, _ := pt.Metric(spec.Metric)
 		xtext, ok := pt.Label(spec.X)
 		if !ok {
 			return fmt.Errorf("x: %q is not a sweep axis", spec.X)
@@ -203,30 +226,33 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xtext)
 		}
 		xs[x] = num(x)
-		name := spec.Metric
-		if spec.Series != "" {
-			v, ok := pt.Label(spec.Series)
-			if !ok {
-				return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+		for _, metric := range spec.Lines() {
+			s, _ := pt.Metric(metric)
+			name := metric
+			if spec.Series != "" {
+				v, ok := pt.Label(spec.Series)
+				if !ok {
+					return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+				}
+				name = spec.Series + "=" + v
 			}
-			name = spec.Series + "=" + v
-		}
-		if _, ok := series[name]; !ok {
-			names = append(names, name)
-		}
-		series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
-		hw := s.HalfWidth
-		if hw != hw { // NaN: a single replication
-			hw = 0
-		}
-		low := hw
-		if spec.LogY {
-			if !(s.Mean > 0) {
-				return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", spec.Metric, s.Mean, spec.X, xtext, name)
+			if _, ok := series[name]; !ok {
+				names = append(names, name)
 			}
-			low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+			series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
+			hw := s.HalfWidth
+			if hw != hw { // NaN: a single replication
+				hw = 0
+			}
+			low := hw
+			if spec.LogY {
+				if !(s.Mean > 0) {
+					return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", metric, s.Mean, spec.X, xtext, name)
+				}
+				low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+			}
+			errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
 		}
-		errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
 	}
 	if len(xs) <= maxTicks {
 		// Ticks at the swept values, labelled as the table prints them.

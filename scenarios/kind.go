@@ -130,3 +130,12 @@ func LookupKind(name string) (Kind, bool) {
 	k, ok := kinds[name]
 	return k, ok
 }
+
+// metricNames returns the names of ms, in order.
+func metricNames(ms results.Metrics) []string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return names
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/slots"
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios/slotexp"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/toporkov"
 )
@@ -90,13 +91,13 @@ func (p *SlotsParams) Validate() error {
 	return nil
 }
 
-func (p *SlotsParams) experiment() slots.ExperimentConfig {
-	return slots.ExperimentConfig{Cycles: p.Cycles, Rounding: slots.Rounding(p.TStarRounding), MaxPasses: p.MaxPasses}
+func (p *SlotsParams) experiment() slotexp.ExperimentConfig {
+	return slotexp.ExperimentConfig{Cycles: p.Cycles, Rounding: slots.Rounding(p.TStarRounding), MaxPasses: p.MaxPasses}
 }
 
-func (p *SlotsParams) source(st sim.Streams) (slots.Source, error) {
+func (p *SlotsParams) source(st sim.Streams) (slotexp.Source, error) {
 	if p.Environment != nil {
-		return slots.FixedSource{List: p.Environment, Jobs: p.Batch}, nil
+		return slotexp.FixedSource{List: p.Environment, Jobs: p.Batch}, nil
 	}
 	return toporkov.NewGenerator(p.Config, st)
 }
@@ -122,16 +123,16 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, recs, err := slots.RunExperiment(src, cfg)
+	t, recs, err := slotexp.RunExperiment(src, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if rc.OutDir != "" {
-		if err := slots.WriteCycleFiles(rc.OutDir, recs); err != nil {
+		if err := slotexp.WriteCycleFiles(rc.OutDir, recs); err != nil {
 			return nil, fmt.Errorf("slots output: %w", err)
 		}
 		if p.Environment != nil {
-			if err := slots.WriteAlternatives(rc.OutDir, p.Environment, p.Batch); err != nil {
+			if err := slotexp.WriteAlternatives(rc.OutDir, p.Environment, p.Batch); err != nil {
 				return nil, fmt.Errorf("slots output: %w", err)
 			}
 		}
@@ -142,11 +143,7 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 
 // MetricNames returns the names of the metrics Run returns, in order.
 func (p *SlotsParams) MetricNames() []string {
-	var names []string
-	for _, m := range (slots.Tally{}).Metrics() {
-		names = append(names, m.Name)
-	}
-	return names
+	return metricNames((slotexp.Tally{}).Metrics())
 }
 
 // References returns the paper's published values (section 5) for the
@@ -155,18 +152,18 @@ func (p *SlotsParams) References() map[string]float64 {
 	if p.Environment != nil {
 		return nil
 	}
-	return slots.PaperReferences()
+	return slotexp.PaperReferences()
 }
 
 // Reproduce runs the experiment with these parameters outside the
 // scenario runner: reps replications of p.Cycles cycles from seed, in
 // parallel on at most workers goroutines (GOMAXPROCS when ≤ 0), and
 // returns the table with the paper's values.
-func (p *SlotsParams) Reproduce(ctx context.Context, seed uint64, reps, workers int) (*slots.Table, error) {
+func (p *SlotsParams) Reproduce(ctx context.Context, seed uint64, reps, workers int) (*slotexp.Table, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	return slots.Reproduce(ctx, reps, workers, p.experiment(), func(rep int) (slots.Source, error) {
+	return slotexp.Reproduce(ctx, reps, workers, p.experiment(), func(rep int) (slotexp.Source, error) {
 		return p.source(sim.NewStreams(seed, rep))
 	})
 }

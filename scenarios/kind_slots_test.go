@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/schedsim/schedsim/model/slot"
-	"github.com/schedsim/schedsim/policies/slots"
+	"github.com/schedsim/schedsim/scenarios/slotexp"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/toporkov"
 )
@@ -42,13 +42,13 @@ func TestSlotsBuiltinScenario(t *testing.T) {
 		t.Fatal(err)
 	}
 	pt := rep.Points[0]
-	for _, name := range []string{slots.MetricTimeMinALPTime, slots.MetricRatioAltsPerJob, slots.MetricCountedCycles} {
+	for _, name := range []string{slotexp.MetricTimeMinALPTime, slotexp.MetricRatioAltsPerJob, slotexp.MetricCountedCycles} {
 		s, ok := pt.Metric(name)
 		if !ok || !(s.Mean > 0) {
 			t.Errorf("%s: %+v", name, s)
 		}
 	}
-	if s, _ := pt.Metric(slots.MetricTimeMinAMPTime); s.Reference != 39.01 {
+	if s, _ := pt.Metric(slotexp.MetricTimeMinAMPTime); s.Reference != 39.01 {
 		t.Errorf("reference %v", s.Reference)
 	}
 	for _, f := range []string{"cycles.csv", "fig5_timemin_time.png", "fig6_costmin_cost.svg", "hist_alternatives.png"} {
@@ -149,7 +149,7 @@ func TestSlotsUserDefinedCycle(t *testing.T) {
 	}
 	// job3 with max_price 6 lets ALP use cpu2 too: every job has
 	// alternatives under both searches and the cycle counts.
-	if s, _ := rep.Points[0].Metric(slots.MetricCountedCycles); s.Mean != 1 || s.HasReference() {
+	if s, _ := rep.Points[0].Metric(slotexp.MetricCountedCycles); s.Mean != 1 || s.HasReference() {
 		t.Errorf("counted cycles %+v", s)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "alternatives.csv"))
@@ -172,7 +172,7 @@ func TestSlotsReproduceOutsideTheLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, ok := tab.Get(slots.MetricCycles); !ok || s.Mean != 100 || tab.Replications != 2 {
+	if s, ok := tab.Get(slotexp.MetricCycles); !ok || s.Mean != 100 || tab.Replications != 2 {
 		t.Errorf("table %+v", tab)
 	}
 	// the kind's replication equals the plain function's.
@@ -180,17 +180,17 @@ func TestSlotsReproduceOutsideTheLoader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := m.Get(slots.MetricTimeMinAMPTime)
+	v, _ := m.Get(slotexp.MetricTimeMinAMPTime)
 	// stop.completed_jobs ends a replication early; Check runs the
 	// invariant checker on every cycle.
 	short, err := p.Run(RunContext{Streams: sim.NewStreams(1, 1), Stop: Stop{CompletedJobs: 50}, Check: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, _ := short.Get(slots.MetricCycles); c < 50.0/7 || c > 50.0/3+1 {
+	if c, _ := short.Get(slotexp.MetricCycles); c < 50.0/7 || c > 50.0/3+1 {
 		t.Errorf("%v cycles for 50 jobs", c)
 	}
-	if s, _ := tab.Get(slots.MetricTimeMinAMPTime); !(s.Min <= v && v <= s.Max) {
+	if s, _ := tab.Get(slotexp.MetricTimeMinAMPTime); !(s.Min <= v && v <= s.Max) {
 		t.Errorf("replication 1 gives %v, outside the table's range [%v, %v]", v, s.Min, s.Max)
 	}
 }

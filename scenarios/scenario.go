@@ -289,8 +289,10 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 		switch {
 		case p.Name == "":
 			return at("plots", "%s.name is required", key)
-		case p.Metric == "":
-			return at("plots", "%s (%s).metric is required", key, p.Name)
+		case p.Metric == "" && len(p.Metrics) == 0:
+			return at("plots", "%s (%s).metric (or metrics) is required", key, p.Name)
+		case len(p.Metrics) > 0 && (p.Metric != "" || p.Series != ""):
+			return at("plots", "%s (%s).metrics excludes metric and series", key, p.Name)
 		case values[p.X] == nil:
 			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
 		case !numericAxis(values[p.X]):
@@ -331,9 +333,11 @@ func (sc *Scenario) validatePlotMetrics(root *yaml.Node) error {
 	}
 	names := namer.MetricNames()
 	for i, p := range sc.Plots {
-		if !slices.Contains(names, p.Metric) {
-			return &keyError{line: lookup(root, "plots").Line, key: "plots",
-				msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q (it has: %s)", i, p.Name, sc.Model, p.Metric, strings.Join(names, ", "))}
+		for _, metric := range p.Lines() {
+			if !slices.Contains(names, metric) {
+				return &keyError{line: lookup(root, "plots").Line, key: "plots",
+					msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q (it has: %s)", i, p.Name, sc.Model, metric, strings.Join(names, ", "))}
+			}
 		}
 	}
 	return nil

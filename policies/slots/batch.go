@@ -42,7 +42,7 @@ var (
 // error naming its index.
 func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, maxPasses int) ([][]slot.Window, error) {
 	alts := make([][]slot.Window, len(jobs))
-	err := s.alternatives(l, jobs, m, maxPasses, func(job int, w slot.Window) {
+	err := s.AlternativesFunc(l, jobs, m, maxPasses, func(job int, w slot.Window) {
 		alts[job] = append(alts[job], w)
 	})
 	if err != nil {
@@ -51,16 +51,45 @@ func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, max
 	return alts, nil
 }
 
-// alternatives runs the search and hands every window found to emit.
-func (s *Searcher) alternatives(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
+// AlternativesFunc runs the search of Alternatives and hands every window
+// to emit, in the order found, instead of collecting them.
+func (s *Searcher) AlternativesFunc(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
 	if m.Limits == nil || m.Criterion == nil {
 		return fmt.Errorf("method %q: Limits and Criterion are required", m.Name)
+	}
+	searches := make([]JobSearch, len(jobs))
+	for i, j := range jobs {
+		searches[i] = JobSearch{Limits: m.Limits(j), Criterion: m.Criterion}
+	}
+	return s.AlternativesEach(l, jobs, searches, maxPasses, emit)
+}
+
+// JobSearch is how the alternatives search looks for the windows of one
+// job: its price limits and the criterion that picks its window (in CSS,
+// AEP with the user's own criterion).
+type JobSearch struct {
+	// Limits are the job's price limits.
+	Limits Limits
+	// Criterion picks the job's window in every pass.
+	Criterion Criterion
+}
+
+// AlternativesEach runs the batch alternatives search of Alternatives
+// with a search of its own for every job (searches[i] for jobs[i]) and
+// hands every window to emit, in the order found. The windows never
+// overlap; l is modified (every window is subtracted from it).
+func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches []JobSearch, maxPasses int, emit func(job int, w slot.Window)) error {
+	if len(searches) != len(jobs) {
+		return fmt.Errorf("%d searches for %d jobs", len(searches), len(jobs))
 	}
 	for i, j := range jobs {
 		if err := j.Validate(); err != nil {
 			return fmt.Errorf("job %d: %w", i, err)
 		}
-		if err := m.Limits(j).validate(); err != nil {
+		if searches[i].Criterion == nil {
+			return fmt.Errorf("job %d: no criterion", i)
+		}
+		if err := searches[i].Limits.validate(); err != nil {
 			return fmt.Errorf("job %d: %w", i, err)
 		}
 	}
@@ -78,23 +107,31 @@ func (s *Searcher) alternatives(l *slot.List, jobs []slot.Request, m Method, max
 		maxPerf = math.Max(maxPerf, n.Performance)
 	}
 	hs := make([]hints, len(jobs))
+	// the nodes do not change while windows are subtracted: their fits
+	// are computed once per job.
+	s.jobFits = s.jobFits[:0]
+	for i, j := range jobs {
+		s.jobFits = appendNodeFits(s.jobFits, l, j, searches[i].Limits)
+	}
 	for i, j := range jobs {
 		hs[i] = noHints
+		hs[i].fits = s.jobFits[i*len(l.Nodes) : (i+1)*len(l.Nodes)]
 		if maxPerf > 0 {
 			hs[i].minLen = j.Runtime(maxPerf) * (1 - 1e-9)
 		}
-		if m.Criterion.StopAtFirst() {
+		if searches[i].Criterion.StopAtFirst() {
 			hs[i].maxLen = maxLen
 		}
 	}
-	crits := []Criterion{m.Criterion}
+	crits := make([]Criterion, 1)
 	for pass := 0; maxPasses <= 0 || pass < maxPasses; pass++ {
 		found := false
 		for i, j := range jobs {
 			if !active[i] {
 				continue
 			}
-			res, err := s.scan(l, j, m.Limits(j), crits, hs[i])
+			crits[0] = searches[i].Criterion
+			res, err := s.scan(l, j, searches[i].Limits, crits, hs[i])
 			if err != nil {
 				return fmt.Errorf("job %d: %w", i, err)
 			}
@@ -103,7 +140,7 @@ func (s *Searcher) alternatives(l *slot.List, jobs []slot.Request, m Method, max
 				continue
 			}
 			w := res[0].Window
-			if m.Criterion.StopAtFirst() {
+			if crits[0].StopAtFirst() {
 				hs[i].from = w.Start
 			}
 			if err := l.Subtract(w); err != nil {

@@ -10,11 +10,8 @@
 // time under the VO budget B*, minimum total cost under the time limit
 // T*, formulas (1)–(3) of the paper).
 //
-// It also runs the paper's experiment (section 5): per cycle, a generated
-// slot list and job batch, alternatives by ALP and by AMP, both DP
-// criteria, tallied over the cycles in which every job has at least one
-// alternative under both searches (RunCycle, Tally, Reproduce).
-//
-// The state (nodes, slots, windows, subtraction) is in model/slot; this
-// package only decides.
+// CheckAlternatives is the debug invariant check of an alternatives
+// search. The state (nodes, slots, windows, subtraction) is in model/slot;
+// this package only decides: the paper's experiment runs in
+// scenarios/slotexp.
 package slots

@@ -16,6 +16,11 @@ type Limits struct {
 	MaxSlotPrice float64
 	// Budget is the highest total cost of the window (AMP's S).
 	Budget float64
+	// MaxPriceFactor, when > 0, is the highest ratio of a node's price to
+	// its base price (slot.Node.Base) the job accepts: a user who pays at
+	// most 160% of the market price has 1.6, one who needs a 10% discount
+	// 0.9. 0 means no such limit.
+	MaxPriceFactor float64
 }
 
 // ALPLimits returns the limits of ALP: every slot's price ≤ C, no budget.
@@ -41,6 +46,9 @@ var ErrBadLimits = errors.New("invalid price limits")
 func (l Limits) validate() error {
 	if !(l.MaxSlotPrice >= 0) || !(l.Budget >= 0) {
 		return fmt.Errorf("%w: max slot price %v, budget %v (both must be ≥ 0)", ErrBadLimits, l.MaxSlotPrice, l.Budget)
+	}
+	if !(l.MaxPriceFactor >= 0) || math.IsInf(l.MaxPriceFactor, 0) {
+		return fmt.Errorf("%w: max price factor %v (must be a finite number ≥ 0)", ErrBadLimits, l.MaxPriceFactor)
 	}
 	return nil
 }
@@ -159,6 +167,9 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	if len(cands) < n {
 		return 0, nil, false
 	}
+	if math.IsInf(budget, 1) {
+		return f.pickUnbounded(start, n, cands, buf)
+	}
 	order := make([]int, len(cands))
 	for i := range order {
 		order[i] = i
@@ -199,6 +210,66 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	return 0, nil, false
 }
 
+// Finisher is an optional interface of a Criterion that can tell, during
+// a scan, that it will pick nothing more: the scan then stops as soon as
+// every criterion is done (found its first window or finished), which
+// changes no result. A Criterion that keeps state between its Pick calls
+// (one search's worth) implements it.
+type Finisher interface {
+	// Finished reports whether every later Pick of the current scan
+	// (at the same or later starts) will return ok false.
+	Finished() bool
+}
+
+// belowPicker is a criterion that can tell cheaply whether a window at
+// start could score below best, so that the scan skips Pick otherwise.
+type belowPicker interface {
+	canBeat(start float64, n int, cands []Candidate, best float64) bool
+}
+
+// canBeat: a window beats best only if n candidates are faster than best
+// (or finish before it).
+func (f fastest) canBeat(start float64, n int, cands []Candidate, best float64) bool {
+	if f.finish {
+		best -= start
+	}
+	k := 0
+	for i := range cands {
+		if cands[i].Runtime < best {
+			if k++; k == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pickUnbounded is Pick without a budget: the n candidates first in
+// (runtime, cost, index) order, by insertion into a sorted prefix, O(m·n).
+// Pick with a budget takes the same ones: without a budget its first n
+// in runtime order fit, and the cheapest n of them are those n.
+func (f fastest) pickUnbounded(start float64, n int, cands []Candidate, buf []int) (float64, []int, bool) {
+	kept := buf[:0]
+	for i := range cands {
+		if len(kept) == n && !lessRuntime(cands, i, kept[n-1]) {
+			continue
+		}
+		if len(kept) < n {
+			kept = append(kept, i)
+		} else {
+			kept[n-1] = i
+		}
+		for k := len(kept) - 1; k > 0 && lessRuntime(cands, kept[k], kept[k-1]); k-- {
+			kept[k], kept[k-1] = kept[k-1], kept[k]
+		}
+	}
+	longest := cands[kept[n-1]].Runtime
+	if f.finish {
+		return start + longest, kept, true
+	}
+	return longest, kept, true
+}
+
 func lessRuntime(c []Candidate, a, b int) bool {
 	if c[a].Runtime != c[b].Runtime {
 		return c[a].Runtime < c[b].Runtime
@@ -232,13 +303,62 @@ type Searcher struct {
 	res   []Result
 	done  []bool
 	slab  []slot.Slot // windows' slots are carved from it, never reused
-	work  slot.List   // RunCycle's copy of the cycle's list
-	// transient, when true, carves windows from tslab, which RunCycle
-	// reuses every cycle (its windows never leave the cycle).
+	// transient, when true, carves windows from tslab, which every
+	// SetScratch(true) reuses (see SetScratch).
 	transient bool
 	tslab     []slot.Slot
-	alts      [2][][]Alt // RunCycle's alternatives per method and job
-	dp        dpWork     // RunCycle's DP buffers
+	each      *eachScan // set during ScanEach
+	fits      []nodeFit
+	jobFits   []nodeFit // the fits of every job of AlternativesEach
+	// the start and candidates of each criterion's best window so far
+	bestStart []float64
+	bestCands [][]Candidate
+}
+
+// nodeFit is what a scan knows of one node before it looks at the node's
+// slots: whether the node suits the request under the limits, and the
+// job's runtime and cost there.
+type nodeFit struct {
+	ok            bool
+	runtime, cost float64
+}
+
+// nodeFits returns the fit of every node of l for r under lim: the node
+// is fast enough, its price is within the per-slot limit and the price
+// factor, and the job's cost there within the budget.
+func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit {
+	s.fits = appendNodeFits(s.fits[:0], l, r, lim)
+	return s.fits
+}
+
+// appendNodeFits appends the fit of every node of l for r under lim to
+// fits.
+func appendNodeFits(fits []nodeFit, l *slot.List, r slot.Request, lim Limits) []nodeFit {
+	for k := range l.Nodes {
+		node := &l.Nodes[k]
+		var f nodeFit
+		if node.Performance >= r.MinPerformance && node.Price <= lim.MaxSlotPrice &&
+			!(lim.MaxPriceFactor > 0 && !(node.Price <= lim.MaxPriceFactor*node.Base())) {
+			rt := r.Runtime(node.Performance)
+			cost := node.Price * rt
+			f = nodeFit{ok: cost <= lim.Budget, runtime: rt, cost: cost}
+		}
+		fits = append(fits, f)
+	}
+	return fits
+}
+
+// SetScratch switches scratch memory for windows on or off. While it is
+// on, the slots of every window the Searcher returns are carved from one
+// buffer that the next SetScratch(true) reuses: windows found before that
+// call must no longer be used. A long experiment that keeps only the
+// times and costs of a cycle's windows turns it on at the start of every
+// cycle and so allocates nothing per window.
+func (s *Searcher) SetScratch(on bool) {
+	s.transient = on
+	if on {
+		s.tslab = s.tslab[:0]
+	}
 }
 
 // Scan makes one pass over the slot list (sorted by start) and returns,
@@ -270,6 +390,17 @@ type hints struct {
 	// minLen is a lower bound of the job's runtime on any node: shorter
 	// slots are skipped before their node is looked up.
 	minLen float64
+	// probe, when true, makes the scan also consider a window starting
+	// at at, where no slot need start (see FindAt).
+	probe bool
+	at    float64
+	// pickFrom and pickTo bound the starts of the windows compared (see
+	// FindIn); bounded is false when they are unset.
+	bounded          bool
+	pickFrom, pickTo float64
+	// fits, when not nil, are the node fits of the request and limits
+	// (see nodeFits), computed once for several scans.
+	fits []nodeFit
 }
 
 var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
@@ -283,6 +414,10 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	}
 	s.res = append(s.res[:0], make([]Result, len(crits))...)
 	s.done = append(s.done[:0], make([]bool, len(crits))...)
+	s.bestStart = append(s.bestStart[:0], make([]float64, len(crits))...)
+	for len(s.bestCands) < len(crits) {
+		s.bestCands = append(s.bestCands, nil)
+	}
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 	}
@@ -317,83 +452,236 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		}
 		first = lo
 	}
+	fits := h.fits
+	if fits == nil {
+		fits = s.nodeFits(l, r, lim)
+	}
+	// probe evaluates the extra start h.at once the scan has passed it.
+	probed := !h.probe
+	probe := func() bool {
+		probed = true
+		cands, minDeadline = s.expire(cands, h.at)
+		return len(cands) >= n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && s.pick(crits, out, &remaining, h.at, n, lim.Budget, cands)
+	}
+	stopped := false
 	for _, sl := range l.Slots[first:] {
+		if !probed && sl.Start > h.at && probe() {
+			stopped = true
+			break
+		}
+		if h.bounded && sl.Start > h.pickTo {
+			break
+		}
+		if h.bounded && sl.End < h.pickFrom {
+			continue // a candidate only for windows before from: always expired before a pick
+		}
 		if sl.End-sl.Start < h.minLen {
 			continue
 		}
 		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
 			return nil, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
 		}
-		node := &l.Nodes[sl.Node]
-		if !(node.Performance >= r.MinPerformance) || !(node.Price <= lim.MaxSlotPrice) {
+		f := &fits[sl.Node]
+		if !f.ok {
 			continue
 		}
-		start := sl.Start
-		rt := r.Runtime(node.Performance)
+		start, rt, cost := sl.Start, f.runtime, f.cost
 		if !(start+rt <= sl.End) {
 			continue
 		}
-		cost := node.Price * rt
-		if !(cost <= lim.Budget) {
-			continue
-		}
 		// expire the candidates too short for a window starting here.
-		if len(cands) > 0 && start >= minDeadline-1e-9*math.Max(1, math.Abs(minDeadline)) {
-			minDeadline = math.Inf(1)
-			kept := cands[:0]
-			for _, c := range cands {
-				if start+c.Runtime > c.Slot.End {
-					s.mark[c.Slot.Node] = 0
-					continue
-				}
-				kept = append(kept, c)
-				minDeadline = math.Min(minDeadline, c.Slot.End-c.Runtime)
-			}
-			cands = kept
+		if len(cands) > 0 && start >= minDeadline-1e-9*(1+math.Abs(minDeadline)) {
+			cands, minDeadline = s.expire(cands, start)
 		}
 		if s.mark[sl.Node] == s.gen {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		// insert after the candidates of equal or lower cost.
-		i := len(cands)
-		for i > 0 && cands[i-1].Cost > cost {
-			i--
-		}
+		i := upperCost(cands, cost)
 		cands = append(cands, Candidate{})
 		copy(cands[i+1:], cands[i:])
 		cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
 		s.mark[sl.Node] = s.gen
-		minDeadline = math.Min(minDeadline, sl.End-rt)
-		if len(cands) < n {
+		if d := sl.End - rt; d < minDeadline {
+			minDeadline = d
+		}
+		if len(cands) < n || h.bounded && start < h.pickFrom {
 			continue
 		}
-		for k, c := range crits {
-			if s.done[k] {
-				continue
-			}
-			score, chosen, ok := c.Pick(start, n, lim.Budget, cands, s.buf)
-			if cap(chosen) > cap(s.buf) {
-				s.buf = chosen[:0]
-			}
-			if !ok || out[k].Found && !(score < out[k].Score) {
-				continue
-			}
-			out[k].Found, out[k].Score = true, score
-			out[k].Window = s.makeWindow(start, cands, chosen)
-			if c.StopAtFirst() {
-				s.done[k] = true
-				remaining--
-			}
-		}
-		if remaining == 0 {
+		if s.pick(crits, out, &remaining, start, n, lim.Budget, cands) {
+			stopped = true
 			break
 		}
+	}
+	if !probed && !stopped {
+		probe()
 	}
 	for _, c := range cands {
 		s.mark[c.Slot.Node] = 0
 	}
 	s.cands = cands[:0]
+	s.finishWindows(out)
 	return out, nil
+}
+
+// finishWindows makes the window of every criterion that found one from
+// the candidates pick kept for it.
+func (s *Searcher) finishWindows(out []Result) {
+	for k := range out {
+		if !out[k].Found {
+			continue
+		}
+		bc := s.bestCands[k]
+		idx := s.buf[:0]
+		for i := range bc {
+			idx = append(idx, i)
+		}
+		s.buf = idx[:0]
+		out[k].Window = s.makeWindow(s.bestStart[k], bc, idx)
+	}
+}
+
+// pick lets every criterion not done pick from the candidates for a
+// window at start and keeps the better windows in out; it reports
+// whether the scan may stop.
+func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate) bool {
+	for k, c := range crits {
+		if s.done[k] {
+			continue
+		}
+		if b, isB := c.(belowPicker); isB && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+			continue // no window here can beat the best so far
+		}
+		score, chosen, ok := c.Pick(start, n, budget, cands, s.buf)
+		if cap(chosen) > cap(s.buf) {
+			s.buf = chosen[:0]
+		}
+		if ok && s.each != nil {
+			s.each.add(s, start, score, cands, chosen)
+			continue
+		}
+		if !ok || out[k].Found && !(score < out[k].Score) {
+			continue
+		}
+		out[k].Found, out[k].Score = true, score
+		// keep the chosen candidates; the window is made once the scan
+		// is over (finishWindows).
+		s.bestStart[k] = start
+		s.bestCands[k] = s.bestCands[k][:0]
+		for _, i := range chosen {
+			s.bestCands[k] = append(s.bestCands[k], cands[i])
+		}
+		if c.StopAtFirst() {
+			s.done[k] = true
+			*remaining--
+		}
+	}
+	for k, c := range crits {
+		if f, isF := c.(Finisher); isF && !s.done[k] && f.Finished() {
+			s.done[k] = true
+			*remaining--
+		}
+	}
+	return *remaining == 0
+}
+
+// upperCost returns the index of the first candidate that costs more
+// than cost (cands are sorted by cost).
+func upperCost(cands []Candidate, cost float64) int {
+	lo, hi := 0, len(cands)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if cands[m].Cost > cost {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// expire drops the candidates too short for a window at start and
+// returns the rest with their least deadline (end − runtime).
+func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
+	minDeadline := math.Inf(1)
+	// the runs of kept candidates between the expired ones move down
+	// in one copy each; the kept prefix stays in place.
+	w, r := 0, 0
+	for r < len(cands) {
+		k := r
+		for ; k < len(cands); k++ {
+			c := &cands[k]
+			if start+c.Runtime > c.Slot.End {
+				break
+			}
+			if d := c.Slot.End - c.Runtime; d < minDeadline {
+				minDeadline = d
+			}
+		}
+		if w != r {
+			copy(cands[w:], cands[r:k])
+		}
+		w += k - r
+		if k < len(cands) { // cands[k] expires
+			s.mark[cands[k].Slot.Node] = 0
+			k++
+		}
+		r = k
+	}
+	return cands[:w], minDeadline
+}
+
+// ScanEach scans l for request r under the limits like Scan with the one
+// criterion c, but hands emit the window c picks at every distinct start
+// of the scan (the best one there, after the last slot with that start
+// joined the candidates) with its score, in order of start. These are the
+// intermediate results of an AEP scan, which the anticipation scheduling
+// keeps as "all possible execution alternatives" of a job: each is a
+// valid window on l, and they may overlap one another. The list is not
+// modified.
+func (s *Searcher) ScanEach(l *slot.List, r slot.Request, lim Limits, c Criterion, emit func(w slot.Window, score float64)) error {
+	e := &eachScan{emit: emit}
+	s.each = e
+	defer func() { s.each = nil }()
+	if _, err := s.scan(l, r, lim, []Criterion{c}, noHints); err != nil {
+		return err
+	}
+	e.flush(s)
+	return nil
+}
+
+// eachScan holds the pending window of ScanEach: the best at the current
+// start, emitted when the scan moves on to a later start.
+type eachScan struct {
+	emit    func(w slot.Window, score float64)
+	pending bool
+	start   float64
+	score   float64
+	cands   []Candidate
+	chosen  []int
+}
+
+func (e *eachScan) add(s *Searcher, start, score float64, cands []Candidate, chosen []int) {
+	if e.pending && start != e.start {
+		e.flush(s)
+	}
+	// at one start the candidates only grow, so the latest pick is the
+	// best there; keep a copy of what it chose.
+	e.pending, e.start, e.score = true, start, score
+	e.cands = e.cands[:0]
+	e.chosen = e.chosen[:0]
+	for k, i := range chosen {
+		e.cands = append(e.cands, cands[i])
+		e.chosen = append(e.chosen, k)
+	}
+}
+
+func (e *eachScan) flush(s *Searcher) {
+	if !e.pending {
+		return
+	}
+	e.pending = false
+	e.emit(s.makeWindow(e.start, e.cands, e.chosen), e.score)
 }
 
 // makeWindow builds a window from the chosen candidates. Its slices are
@@ -426,6 +714,54 @@ func (s *Searcher) makeWindow(start float64, cands []Candidate, chosen []int) sl
 // Find returns the best window for r under the limits and criterion.
 func (s *Searcher) Find(l *slot.List, r slot.Request, lim Limits, c Criterion) (slot.Window, bool, error) {
 	res, err := s.Scan(l, r, lim, c)
+	if err != nil {
+		return slot.Window{}, false, err
+	}
+	return res[0].Window, res[0].Found, nil
+}
+
+// FindAt is Find with one more possible window start: besides the slot
+// starts, the scan also considers a window starting at time at, formed by
+// the slots that contain [at, at + runtime). The replication of
+// anticipation scheduling uses it to reach a reference window's own
+// start, which need not be a slot start of a list from which other
+// windows were subtracted.
+func (s *Searcher) FindAt(l *slot.List, r slot.Request, lim Limits, c Criterion, at float64) (slot.Window, bool, error) {
+	if math.IsNaN(at) || math.IsInf(at, 0) {
+		return slot.Window{}, false, fmt.Errorf("%w: window start %v", ErrBadLimits, at)
+	}
+	h := noHints
+	h.probe, h.at = true, at
+	res, err := s.scan(l, r, lim, []Criterion{c}, h)
+	if err != nil {
+		return slot.Window{}, false, err
+	}
+	return res[0].Window, res[0].Found, nil
+}
+
+// FindIn is Find restricted to windows that start in [from, to] (and,
+// when at is not NaN, also trying a window at at as FindAt does). Slots
+// that end before from are skipped, and the scan stops after to, so a
+// search around a known time is cheap.
+func (s *Searcher) FindIn(l *slot.List, r slot.Request, lim Limits, c Criterion, from, to, at float64) (slot.Window, bool, error) {
+	if math.IsNaN(from) || math.IsNaN(to) || math.IsInf(at, 0) {
+		return slot.Window{}, false, fmt.Errorf("%w: window starts [%v, %v], at %v", ErrBadLimits, from, to, at)
+	}
+	h := noHints
+	h.bounded, h.pickFrom, h.pickTo = true, from, to
+	if !math.IsNaN(at) {
+		h.probe, h.at = true, at
+	}
+	if !math.IsInf(from, -1) {
+		maxLen := 0.0
+		for _, sl := range l.Slots {
+			if d := sl.End - sl.Start; d > maxLen {
+				maxLen = d
+			}
+		}
+		h.from, h.maxLen = from, maxLen
+	}
+	res, err := s.scan(l, r, lim, []Criterion{c}, h)
 	if err != nil {
 		return slot.Window{}, false, err
 	}

@@ -1,4 +1,4 @@
-package slots
+package slotexp
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/slots"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"
 )
@@ -26,7 +27,7 @@ const (
 )
 
 // Methods returns ALP and AMP, indexed by IdxALP and IdxAMP.
-func Methods() [2]Method { return [2]Method{MethodALP, MethodAMP} }
+func Methods() [2]slots.Method { return [2]slots.Method{slots.MethodALP, slots.MethodAMP} }
 
 // ExperimentConfig holds the settings of the paper's experiment other
 // than the generators'.
@@ -37,7 +38,7 @@ type ExperimentConfig struct {
 	// batches generated so far reach MaxJobs jobs.
 	MaxJobs int
 	// Rounding is the rounding of T* in formula (2).
-	Rounding Rounding
+	Rounding slots.Rounding
 	// MaxPasses bounds the passes of the alternatives search (≤ 0: none).
 	MaxPasses int
 	// Record is how many counted cycles' results RunExperiment returns
@@ -71,27 +72,37 @@ type CycleResult struct {
 	// methods, as the paper requires for a cycle to count.
 	Counted bool
 	// Choice holds both DP choices per method (set when Counted).
-	Choice [2]BatchChoice
+	Choice [2]slots.BatchChoice
+}
+
+// Cycler runs the cycles of the experiment and keeps the buffers of the
+// window searches and the DP between them, so that a long run allocates
+// little. It is not safe for concurrent use; its zero value is ready.
+type Cycler struct {
+	search slots.Searcher
+	dp     slots.DP
+	work   slot.List        // the copy of the cycle's list a search consumes
+	alts   [2][][]slots.Alt // alternatives per method and job
 }
 
 // RunCycle runs one cycle of the experiment: the alternatives search by
 // ALP and by AMP, each on its own copy of l, then, when every job has an
 // alternative under both, T*, B* and both DP choices per method.
-func (s *Searcher) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentConfig) (CycleResult, error) {
+func (c *Cycler) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentConfig) (CycleResult, error) {
 	res := CycleResult{Slots: l.Len(), Jobs: len(jobs), Counted: len(jobs) > 0}
 	for _, j := range jobs {
 		res.Nodes += j.Nodes
 	}
 	// The windows of a cycle live in memory reused by the next cycle:
 	// only their times and costs (and, with Check, the checks) use them.
-	s.transient, s.tslab = true, s.tslab[:0]
-	defer func() { s.transient = false }()
-	alts := &s.alts
+	c.search.SetScratch(true)
+	defer c.search.SetScratch(false)
+	alts := &c.alts
 	for m, method := range Methods() {
-		s.work.Nodes = l.Nodes
-		s.work.Slots = append(s.work.Slots[:0], l.Slots...)
+		c.work.Nodes = l.Nodes
+		c.work.Slots = append(c.work.Slots[:0], l.Slots...)
 		if cap(alts[m]) < len(jobs) {
-			alts[m] = make([][]Alt, len(jobs))
+			alts[m] = make([][]slots.Alt, len(jobs))
 		}
 		alts[m] = alts[m][:len(jobs)]
 		for j := range alts[m] {
@@ -101,8 +112,8 @@ func (s *Searcher) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentCon
 		if cfg.Check {
 			ws = make([][]slot.Window, len(jobs))
 		}
-		err := s.alternatives(&s.work, jobs, method, cfg.MaxPasses, func(j int, w slot.Window) {
-			alts[m][j] = append(alts[m][j], Alt{Time: w.Time(), Cost: w.Cost})
+		err := c.search.AlternativesFunc(&c.work, jobs, method, cfg.MaxPasses, func(j int, w slot.Window) {
+			alts[m][j] = append(alts[m][j], slots.Alt{Time: w.Time(), Cost: w.Cost})
 			if ws != nil {
 				ws[j] = append(ws[j], w)
 			}
@@ -111,7 +122,7 @@ func (s *Searcher) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentCon
 			return res, fmt.Errorf("%s: %w", method.Name, err)
 		}
 		if cfg.Check {
-			if err := CheckAlternatives(l, &s.work, jobs, method, ws); err != nil {
+			if err := slots.CheckAlternatives(l, &c.work, jobs, method, ws); err != nil {
 				return res, fmt.Errorf("%s: %w", method.Name, err)
 			}
 		}
@@ -127,7 +138,7 @@ func (s *Searcher) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentCon
 		return res, nil
 	}
 	for m := range alts {
-		bc, ok, err := s.dp.chooseBatch(alts[m], cfg.Rounding)
+		bc, ok, err := c.dp.ChooseBatch(alts[m], cfg.Rounding)
 		if err != nil {
 			return res, fmt.Errorf("%s: %w", Methods()[m].Name, err)
 		}
@@ -137,44 +148,6 @@ func (s *Searcher) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentCon
 		res.Choice[m] = bc
 	}
 	return res, nil
-}
-
-// CheckAlternatives verifies the invariants of an alternatives search
-// that turned the list before into after: every window is valid for its
-// job (Window.Check) and lies in a free slot of before; ALP windows have
-// every slot price ≤ C, AMP windows a cost ≤ S; no two windows overlap in
-// processor time; subtraction conserved free time exactly; after is a
-// valid list. Errors wrap slot.ErrInvariant or slot.ErrInvalidWindow.
-func CheckAlternatives(before, after *slot.List, jobs []slot.Request, m Method, alts [][]slot.Window) error {
-	var all []slot.Window
-	for j, jw := range alts {
-		lim := m.Limits(jobs[j])
-		for k, w := range jw {
-			if err := w.Check(before.Nodes, jobs[j]); err != nil {
-				return fmt.Errorf("job %d alternative %d: %w", j, k, err)
-			}
-			if err := slot.CheckWithin(before, w); err != nil {
-				return fmt.Errorf("job %d alternative %d: %w", j, k, err)
-			}
-			if p := w.MaxPrice(before.Nodes); p > lim.MaxSlotPrice {
-				return fmt.Errorf("%w: job %d alternative %d: slot price %v above the limit %v", slot.ErrInvariant, j, k, p, lim.MaxSlotPrice)
-			}
-			if w.Cost > lim.Budget {
-				return fmt.Errorf("%w: job %d alternative %d: cost %v above the budget %v", slot.ErrInvariant, j, k, w.Cost, lim.Budget)
-			}
-			all = append(all, w)
-		}
-	}
-	if err := slot.CheckDisjoint(all); err != nil {
-		return err
-	}
-	if err := slot.CheckConservation(before, after, all); err != nil {
-		return err
-	}
-	if err := after.Validate(); err != nil {
-		return fmt.Errorf("%w: %v", slot.ErrInvariant, err)
-	}
-	return nil
 }
 
 // Tally accumulates cycle results.
@@ -329,7 +302,7 @@ func PaperReferences() map[string]float64 {
 // returns their tally and the results of the first cfg.Record counted
 // cycles.
 func RunExperiment(src Source, cfg ExperimentConfig) (Tally, []CycleResult, error) {
-	var s Searcher
+	var cy Cycler
 	var t Tally
 	var rec []CycleResult
 	jobsSeen := 0
@@ -341,7 +314,7 @@ func RunExperiment(src Source, cfg ExperimentConfig) (Tally, []CycleResult, erro
 		if err != nil {
 			return t, rec, fmt.Errorf("cycle %d: %w", c, err)
 		}
-		r, err := s.RunCycle(l, jobs, cfg)
+		r, err := cy.RunCycle(l, jobs, cfg)
 		if err != nil {
 			return t, rec, fmt.Errorf("cycle %d: %w", c, err)
 		}

@@ -1,4 +1,4 @@
-package slots
+package slotexp
 
 import (
 	"bytes"
@@ -109,56 +109,62 @@ func TestWriteCycleFiles(t *testing.T) {
 }
 
 func TestFixedSourceAndAlternativesCSV(t *testing.T) {
-	l, jobs := handExample()
-	tally, recs, err := RunExperiment(FixedSource{List: l, Jobs: jobs}, ExperimentConfig{Cycles: 2, Record: -1})
+	g, err := toporkov.NewGenerator(toporkov.DefaultConfig(), sim.NewStreams(9, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// ALP finds nothing for job 3 (only cpu5 costs ≤ 3): the cycle does
-	// not count.
-	if tally.Cycles != 2 || tally.Counted != 0 || len(recs) != 0 {
-		t.Errorf("tally %+v", tally)
+	l, jobs, err := g.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := FixedSource{List: l, Jobs: jobs}
+	tally, _, err := RunExperiment(src, ExperimentConfig{Cycles: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Cycler
+	one, err := c.RunCycle(l, jobs, ExperimentConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.Cycles != 2 || tally.Counted != 2*b2i(one.Counted) || l.Len() != one.Slots {
+		t.Errorf("a fixed source does not repeat its cycle: tally %+v, one cycle %+v", tally, one)
 	}
 	dir := t.TempDir()
 	if err := WriteAlternatives(dir, l, jobs); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "alternatives.csv"))
-	if lines := strings.Count(string(data), "\n"); lines != 1+6+8 || !strings.Contains(string(data), "amp,1,2,370,400,30,720,cpu1 cpu3 cpu6") {
-		t.Errorf("alternatives.csv:\n%s", data)
+	if lines := strings.Count(string(data), "\n"); lines != 1+one.Alternatives[IdxALP]+one.Alternatives[IdxAMP] {
+		t.Errorf("alternatives.csv has %d lines for %v alternatives", lines, one.Alternatives)
 	}
 	if _, _, err := (FixedSource{}).Next(); err == nil {
 		t.Error("fixed source without a list")
 	}
 }
 
-func TestCheckAlternativesCanFail(t *testing.T) {
-	l, jobs := handExample()
-	after := l.Clone()
-	alts, err := FindAlternatives(after, jobs, MethodAMP)
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestUnservableAndEmptyBatches(t *testing.T) {
+	nodes := []slot.Node{{Performance: 1, Price: 1}, {Performance: 1, Price: 2}}
+	l, err := slot.NewList(nodes, []slot.Slot{{Node: 0, Start: 0, End: 100}, {Node: 1, Start: 0, End: 100}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckAlternatives(l, after, jobs, MethodAMP, alts); err != nil {
-		t.Fatal(err)
+	big := slot.Request{Nodes: 3, Length: 10, MinPerformance: 1, MaxPrice: 5}
+	var c Cycler
+	// a batch where nothing fits is a cycle that does not count.
+	r, err := c.RunCycle(l, []slot.Request{big}, ExperimentConfig{})
+	if err != nil || r.Counted || r.Unserved != [2]int{1, 1} {
+		t.Errorf("unservable batch: %+v, %v", r, err)
 	}
-	// ALP's limits do not hold for AMP's windows (cpu6 costs 12 > 10).
-	if err := CheckAlternatives(l, after, jobs, MethodALP, alts); err == nil {
-		t.Error("AMP windows passed as ALP windows")
-	}
-	lost := after.Clone()
-	lost.Slots = lost.Slots[1:]
-	if err := CheckAlternatives(l, lost, jobs, MethodAMP, alts); err == nil {
-		t.Error("a lost free slot passed")
-	}
-	twice := [][]slot.Window{append(alts[0], alts[0][0]), alts[1], alts[2]}
-	if err := CheckAlternatives(l, after, jobs, MethodAMP, twice); err == nil {
-		t.Error("a window counted twice passed")
-	}
-	dear := [][]slot.Window{alts[0], alts[1], {alts[2][0]}}
-	dear[2][0].Cost++
-	if err := CheckAlternatives(l, after, jobs, MethodAMP, dear); err == nil {
-		t.Error("a wrong cost passed")
+	if r, err := c.RunCycle(l, nil, ExperimentConfig{}); err != nil || r.Counted {
+		t.Errorf("empty batch: %+v, %v", r, err)
 	}
 }
 

@@ -1,4 +1,4 @@
-package slots
+package slotexp
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/slots"
 	"github.com/schedsim/schedsim/results"
 )
 
@@ -110,7 +111,7 @@ func WriteCycleFiles(dir string, recs []CycleResult) error {
 			p.Legend.Add(name, l)
 		}
 		p.Legend.Top = true
-		if err := savePlot(p, dir, fg.name, 9*vg.Inch, 4*vg.Inch); err != nil {
+		if err := results.SavePlot(p, dir, fg.name, 9*vg.Inch, 4*vg.Inch); err != nil {
 			return err
 		}
 	}
@@ -140,7 +141,7 @@ func WriteCycleFiles(dir string, recs []CycleResult) error {
 			p.Legend.Add(name, hist)
 		}
 		p.Legend.Top = true
-		if err := savePlot(p, dir, h.name, 6*vg.Inch, 4*vg.Inch); err != nil {
+		if err := results.SavePlot(p, dir, h.name, 6*vg.Inch, 4*vg.Inch); err != nil {
 			return err
 		}
 	}
@@ -166,7 +167,7 @@ func WriteAlternatives(dir string, l *slot.List, jobs []slot.Request) error {
 	_ = w.Write([]string{"method", "job", "alternative", "start", "finish", "time", "cost", "nodes"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	for _, m := range Methods() {
-		ws, err := FindAlternatives(l.Clone(), jobs, m)
+		ws, err := slots.FindAlternatives(l.Clone(), jobs, m)
 		if err != nil {
 			return fmt.Errorf("%s: %w", m.Name, err)
 		}
@@ -202,22 +203,4 @@ func methodColor(m int) color.NRGBA {
 		return color.NRGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
 	}
 	return color.NRGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
-}
-
-// savePlot writes base.png and base.svg atomically.
-func savePlot(p *plot.Plot, dir, base string, w, h vg.Length) error {
-	for _, ext := range []string{"png", "svg"} {
-		wt, err := p.WriterTo(w, h, ext)
-		if err != nil {
-			return err
-		}
-		var buf bytes.Buffer
-		if _, err := wt.WriteTo(&buf); err != nil {
-			return err
-		}
-		if err := results.WriteFileAtomic(filepath.Join(dir, base+"."+ext), buf.Bytes()); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -1,0 +1,102 @@
+package anticipation
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/policies/slots"
+)
+
+// Replicator runs the replication step and keeps its search buffers. It
+// is not safe for concurrent use; its zero value is ready.
+type Replicator struct {
+	search slots.Searcher
+	// the criteria of find, whose buffers serve every job
+	crit, warm criterion
+}
+
+// Replicate makes a feasible schedule that resembles a reference: job by
+// job in batch (priority) order, the window on l nearest to the job's
+// reference alternative refs[i] by sim (the AEP modification with the
+// execution-similarity criterion, under the job's price limits), each
+// reserved before the next job is placed. has[i] false (or a nil has)
+// means job i has no reference and is left out. l is not modified. The
+// returned plan has one alternative per placed job; its utility is 0
+// (measure it with css.UtilityIn against the job's alternatives).
+func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternative, has []bool, sim Similarity) (css.Plan, error) {
+	if err := sim.Validate(); err != nil {
+		return css.Plan{}, err
+	}
+	if len(refs) != len(jobs) || has != nil && len(has) != len(jobs) {
+		return css.Plan{}, fmt.Errorf("anticipation: %d references for %d jobs", len(refs), len(jobs))
+	}
+	for i, j := range jobs {
+		if err := j.Validate(); err != nil {
+			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+		}
+	}
+	work := l.Clone()
+	plan := css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
+	for i, j := range jobs {
+		plan.Chosen[i] = -1
+		if has != nil && !has[i] {
+			continue
+		}
+		w, ok, err := r.find(work, j, refs[i], sim)
+		if err != nil {
+			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+		}
+		if !ok {
+			continue
+		}
+		if err := work.Subtract(w); err != nil {
+			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+		}
+		plan.Alternatives[i] = []css.Alternative{css.NewAlternative(w)}
+		plan.Chosen[i] = 0
+	}
+	return plan, nil
+}
+
+// find returns the window nearest to ref on l. With a start term, a
+// warm-up search first compares the windows at the first positions from
+// the reference start: the distance it reaches lets the full search skip
+// every position whose start error alone exceeds it (the result is the
+// full search's).
+func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
+	c := r.crit.reset(sim, ref)
+	at := math.NaN()
+	if sim.AtReferenceStart {
+		at = ref.Start
+	}
+	from, to := math.Inf(-1), math.Inf(1)
+	if c.hasStart {
+		warm := r.warm.reset(sim, ref)
+		warm.warm, warm.warmFrom = true, ref.Start
+		// (the warm-up picks nothing before the reference start)
+		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, ref.Start, to, at); err != nil {
+			return slot.Window{}, false, err
+		} else if ok {
+			// a window can beat the warm-up's only if its start error
+			// alone does not exceed that distance.
+			c.seed = warm.best
+			w := warm.best / c.startInv
+			w += 1e-9 * (math.Abs(ref.Start) + w + 1)
+			from, to = ref.Start-w, ref.Start+w
+		}
+	}
+	return r.search.FindIn(l, j.Request, j.Limits(), c, from, to, at)
+}
+
+// References returns the chosen alternative of every job of a plan and
+// whether it has one, the input of Replicate.
+func References(p css.Plan) ([]css.Alternative, []bool) {
+	refs := make([]css.Alternative, len(p.Chosen))
+	has := make([]bool, len(p.Chosen))
+	for i := range p.Chosen {
+		refs[i], has[i] = p.Choice(i)
+	}
+	return refs, has
+}

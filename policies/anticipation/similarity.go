@@ -1,0 +1,377 @@
+package anticipation
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/policies/slots"
+)
+
+// Distance says how the relative errors of a candidate window against
+// the reference add up.
+type Distance int
+
+const (
+	// Linear is D_l = E_1 + E_2 + …
+	Linear Distance = iota
+	// Geometric is D_g = sqrt(E_1² + E_2² + …).
+	Geometric
+)
+
+// String returns "linear" or "geometric".
+func (d Distance) String() string {
+	if d == Geometric {
+		return "geometric"
+	}
+	return "linear"
+}
+
+// ParseDistance returns the distance named "linear" or "geometric".
+func ParseDistance(name string) (Distance, error) {
+	switch name {
+	case "linear":
+		return Linear, nil
+	case "geometric":
+		return Geometric, nil
+	}
+	return 0, fmt.Errorf("anticipation: unknown distance %q (want linear or geometric)", name)
+}
+
+// Similarity is the execution-similarity criterion of the replication:
+// which properties are compared, how their errors add up, and the least
+// denominator of a relative error.
+type Similarity struct {
+	// Terms are the compared properties: any of css.Start, css.Finish,
+	// css.Runtime, css.ProcTime, css.Cost. The paper's section 4.1 uses
+	// Cost and ProcTime; section 4.2 adds Start.
+	Terms []css.Property
+	// Distance adds the errors up (Linear or Geometric).
+	Distance Distance
+	// Floor is the least denominator of a relative error
+	// E = |ref − can| / max(|ref|, Floor), so that a reference value of
+	// 0 (a start at the beginning of the interval) does not divide by
+	// zero. The paper divides by the reference value; Floor 1 (one time
+	// quantum) is the default of the experiments.
+	Floor float64
+	// AtReferenceStart makes the search also consider a window at the
+	// reference's own start (or the start given to Scheduler.Schedule),
+	// not only at the slot starts the paper's AEP scans: a reference
+	// window still free on the list is then found exactly, even when
+	// windows reserved before cut the slot that began there.
+	AtReferenceStart bool
+}
+
+// Validate checks the terms, the distance and the floor.
+func (s Similarity) Validate() error {
+	if len(s.Terms) == 0 {
+		return fmt.Errorf("anticipation: similarity needs at least one term")
+	}
+	for _, t := range s.Terms {
+		switch t {
+		case css.Start, css.Finish, css.Runtime, css.ProcTime, css.Cost:
+		default:
+			return fmt.Errorf("anticipation: %v cannot be a similarity term (want start, finish, runtime, proctime or cost)", t)
+		}
+	}
+	if s.Distance != Linear && s.Distance != Geometric {
+		return fmt.Errorf("anticipation: unknown distance %d", int(s.Distance))
+	}
+	if !(s.Floor > 0) || math.IsInf(s.Floor, 0) {
+		return fmt.Errorf("anticipation: floor must be a finite number > 0 (got %v)", s.Floor)
+	}
+	return nil
+}
+
+// Of returns the distance between a window with the property values of
+// can and the reference ref.
+func (s Similarity) Of(can, ref css.Alternative) float64 {
+	var v [6]float64
+	for _, t := range s.Terms {
+		v[t] = can.Value(t)
+	}
+	return s.of(&v, &ref)
+}
+
+func (s Similarity) of(v *[6]float64, ref *css.Alternative) float64 {
+	d := 0.0
+	for _, t := range s.Terms {
+		r := ref.Value(t)
+		e := math.Abs(r-v[t]) / math.Max(math.Abs(r), s.Floor)
+		if s.Distance == Geometric {
+			d += e * e
+		} else {
+			d += e
+		}
+	}
+	if s.Distance == Geometric {
+		return math.Sqrt(d)
+	}
+	return d
+}
+
+// criterion is the AEP criterion of the replication: at every scan
+// position the window of least distance to the reference. Any N of the
+// candidates form a window; it compares the windows of N candidates that
+// are consecutive in cost order (cost and processor time move together
+// along it) and, at the reference's own start, the reference's own
+// nodes when they are all candidates there, so that a reference free on
+// the list is found exactly.
+//
+// A criterion serves one search (one job): it remembers the best
+// distance it returned and the candidates of its last call, which lets
+// it skip what cannot win. Without a start or finish term the distance
+// of a window does not depend on where it starts, so after a call that only added
+// one candidate it compares only the windows that contain it (the others
+// were compared before, and on ties the earlier window is kept anyway);
+// with a start term, a position whose start error alone reaches the best
+// distance is skipped.
+type criterion struct {
+	sim      Similarity
+	ref      css.Alternative
+	refNodes []int
+	terms    []term
+	needMax  bool // a term needs a window's longest runtime
+	cumC     []float64
+	cumT     []float64
+	hasStart bool    // a term is the start
+	byStart  bool    // a term depends on the start (start, finish)
+	startInv float64 // 1 / denominator of the start error
+	best     float64
+	seed     float64 // a distance known to be reachable (see warm)
+	warmFrom float64 // with warm: compare only from here, warmPicks positions
+	warm     bool
+	picks    int
+	last     float64 // the start of the last Pick that got past the warm-up check
+	prev     []int   // nodes of the candidates at the last call
+	pos      []int
+	full     bool // compare every window at every call (for tests)
+}
+
+// term is one distance term: the property, its reference value and the
+// inverse of its denominator.
+type term struct {
+	p        css.Property
+	ref, inv float64
+}
+
+func newCriterion(sim Similarity, ref css.Alternative) *criterion {
+	return new(criterion).reset(sim, ref)
+}
+
+// reset makes c a fresh criterion for sim and ref that reuses c's
+// buffers, and returns c.
+func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
+	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], prev: c.prev[:0], pos: c.pos[:0]}
+	for _, s := range ref.Window.Slots {
+		c.refNodes = append(c.refNodes, s.Node)
+	}
+	for _, t := range sim.Terms {
+		r := ref.Value(t)
+		inv := 1 / math.Max(math.Abs(r), sim.Floor)
+		c.terms = append(c.terms, term{p: t, ref: r, inv: inv})
+		if t == css.Start {
+			c.hasStart, c.startInv = true, inv
+		}
+		c.byStart = c.byStart || t == css.Start || t == css.Finish
+		c.needMax = c.needMax || t == css.Runtime || t == css.Finish
+	}
+	return c
+}
+
+func (c *criterion) Name() string      { return "similarity" }
+func (c *criterion) StopAtFirst() bool { return false }
+
+// warmPicks is how many positions from the reference start the warm-up
+// search compares.
+const warmPicks = 8
+
+// dist returns the distance of a window with the given values.
+func (c *criterion) dist(v *[6]float64) float64 { return c.finish(c.sum(v)) }
+
+// sum returns the sum of the errors (geometric: of their squares).
+func (c *criterion) sum(v *[6]float64) float64 {
+	d := 0.0
+	for _, t := range c.terms {
+		e := math.Abs(t.ref-v[t.p]) * t.inv
+		if c.sim.Distance == Geometric {
+			d += e * e
+		} else {
+			d += e
+		}
+	}
+	return d
+}
+
+// finish turns a sum into the distance (geometric: its square root).
+func (c *criterion) finish(sum float64) float64 {
+	if c.sim.Distance == Geometric {
+		return math.Sqrt(sum)
+	}
+	return sum
+}
+
+// added returns the index of the one candidate added since the last
+// call, or −1 when the candidates changed otherwise; it remembers the
+// current candidates.
+func (c *criterion) added(cands []slots.Candidate) int {
+	at := -1
+	if len(cands) == len(c.prev)+1 {
+		at = len(c.prev)
+		for i, p := range c.prev {
+			if cands[i].Slot.Node != p {
+				at = i
+				break
+			}
+		}
+		for i := at; i < len(c.prev); i++ {
+			if cands[i+1].Slot.Node != c.prev[i] {
+				at = -1
+				break
+			}
+		}
+	}
+	c.prev = c.prev[:0]
+	for _, cd := range cands {
+		c.prev = append(c.prev, cd.Slot.Node)
+	}
+	return at
+}
+
+func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
+	from, to := 0, len(cands)-n // the first candidates of the blocks compared
+	if !c.byStart && !c.full {
+		if newAt := c.added(cands); newAt >= 0 {
+			from, to = max(0, newAt-n+1), min(newAt, len(cands)-n)
+		}
+	}
+	if len(cands) < n {
+		return 0, nil, false
+	}
+	if c.warm {
+		if start < c.warmFrom || c.picks >= warmPicks {
+			return 0, nil, false
+		}
+		c.picks++
+	}
+	c.last = start
+	if c.hasStart && !c.full {
+		// the start error alone is no better than a window found before
+		// (or, strictly, than one known to exist later).
+		if es := math.Abs(start-c.ref.Start) * c.startInv; es >= c.best || es > c.seed {
+			return 0, nil, false
+		}
+	}
+	best, bestSum, at := math.Inf(1), math.Inf(1), -1
+	var v [6]float64
+	v[css.Start] = start
+	// With a start term all blocks are compared at every position: sum
+	// them from prefix sums. Otherwise sum each block afresh, so that one
+	// set of slots gets the same totals wherever it is compared (the
+	// shortcut above relies on it).
+	prefix := c.byStart && to-from > 2*n
+	if prefix {
+		c.cumC = append(c.cumC[:0], 0)
+		c.cumT = append(c.cumT[:0], 0)
+		for _, x := range cands {
+			c.cumC = append(c.cumC, c.cumC[len(c.cumC)-1]+x.Cost)
+			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+x.Runtime)
+		}
+	}
+	for j := from; j <= to; j++ {
+		var cost, proc float64
+		if prefix {
+			cost, proc = c.cumC[j+n]-c.cumC[j], c.cumT[j+n]-c.cumT[j]
+		} else {
+			for _, x := range cands[j : j+n] {
+				cost += x.Cost
+				proc += x.Runtime
+			}
+		}
+		if !(cost <= budget) {
+			continue
+		}
+		v[css.Cost], v[css.ProcTime] = cost, proc
+		if c.needMax {
+			longest := 0.0
+			for _, x := range cands[j : j+n] {
+				if x.Runtime > longest {
+					longest = x.Runtime
+				}
+			}
+			v[css.Runtime], v[css.Finish] = longest, start+longest
+		}
+		// the sum before the square root orders as the distance: only a
+		// smaller sum can give a smaller distance, which decides.
+		if x := c.sum(&v); x < bestSum {
+			if d := c.finish(x); d < best {
+				best, bestSum, at = d, x, j
+			}
+		}
+	}
+	buf = buf[:0]
+	if at >= 0 {
+		for i := at; i < at+n; i++ {
+			buf = append(buf, i)
+		}
+	}
+	if start == c.ref.Start && len(c.refNodes) == n {
+		if d, ok := c.refWindow(start, budget, cands, &v); ok && d < best {
+			best = d
+			buf = append(buf[:0], c.pos...)
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 0, nil, false
+	}
+	c.best = math.Min(c.best, best)
+	return best, buf, true
+}
+
+// Finished reports that no later Pick can succeed: the warm-up has made
+// its picks, or, with a start term, the scan is past the reference start
+// by more than the best distance (the start error only grows from there
+// on, and the best only shrinks).
+func (c *criterion) Finished() bool {
+	if c.full {
+		return false
+	}
+	if c.warm && c.picks >= warmPicks {
+		return true
+	}
+	if !c.hasStart || !(c.last > c.ref.Start) {
+		return false
+	}
+	es := math.Abs(c.last-c.ref.Start) * c.startInv
+	return es >= c.best || es > c.seed
+}
+
+// refWindow evaluates the window on the reference's own nodes, leaving
+// their candidate indices in c.pos; ok is false when one is missing or
+// the budget is exceeded.
+func (c *criterion) refWindow(start, budget float64, cands []slots.Candidate, v *[6]float64) (float64, bool) {
+	c.pos = c.pos[:0]
+	cost, proc, longest := 0.0, 0.0, 0.0
+	for _, node := range c.refNodes {
+		k := -1
+		for i, cd := range cands {
+			if cd.Slot.Node == node {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			return 0, false
+		}
+		c.pos = append(c.pos, k)
+		cost += cands[k].Cost
+		proc += cands[k].Runtime
+		longest = math.Max(longest, cands[k].Runtime)
+	}
+	if !(cost <= budget) {
+		return 0, false
+	}
+	v[css.Cost], v[css.ProcTime], v[css.Runtime], v[css.Finish] = cost, proc, longest, start+longest
+	return c.dist(v), true
+}

@@ -1,0 +1,164 @@
+package scenarios
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/schedsim/schedsim/policies/anticipation"
+	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios/slotexp"
+	"github.com/schedsim/schedsim/workloads/toporkov"
+)
+
+func init() {
+	Register(Kind{
+		Name:      "anticipation",
+		Summary:   "CSS with user utility, anticipation scheduling (ANT) and conservative backfilling on an owner-loaded slot domain (Toporkov et al.): Table 1 replication, Figures 1-4 comparison",
+		NewParams: func() Params { return NewAnticipationParams() },
+	})
+}
+
+// AnticipationParams are the parameters of the anticipation kind: the
+// experiment, its settings, and the domain generator's parameters
+// (toporkov.DomainConfig, inline). A replication runs `batches`
+// independent batches and ignores the event engine and the stop
+// condition.
+type AnticipationParams struct {
+	// Experiment is "replication" (Table 1) or "comparison" (Figures 1-4).
+	Experiment string `yaml:"experiment"`
+	// Batches is the number of independent batches per replication.
+	Batches int `yaml:"batches"`
+	// Limit is lim Ua (percent) of C → max, lim Ua.
+	Limit float64 `yaml:"limit"`
+	// Method is the comparison's method, a policy name of the css
+	// registry (css.Names: ant, bf, css).
+	Method string `yaml:"method"`
+	// Distance is ANT's replication distance in the comparison: linear or
+	// geometric (the replication experiment runs both).
+	Distance string `yaml:"distance"`
+	// Terms are the replication's distance terms (start, finish,
+	// runtime, proctime, cost).
+	Terms []string `yaml:"terms"`
+	// StartFromBackfilling takes ANT's reference start of every job from
+	// a prior backfilling schedule (comparison).
+	StartFromBackfilling bool `yaml:"start_from_backfilling"`
+	// ErrorFloor is the least denominator of a relative error.
+	ErrorFloor float64 `yaml:"error_floor"`
+	// AtReferenceStart lets the replication also try a window at the
+	// reference's own start, not only at slot starts.
+	AtReferenceStart bool `yaml:"at_reference_start"`
+	// DomainConfig holds the generator's parameters.
+	toporkov.DomainConfig `yaml:",inline"`
+}
+
+// NewAnticipationParams returns the defaults: Table 1's replication
+// experiment, 50 batches per replication, lim Ua = 10%, cost and
+// processor-time terms, the paper's domain.
+func NewAnticipationParams() *AnticipationParams {
+	return &AnticipationParams{
+		Experiment:           slotexp.ExperimentReplication,
+		Batches:              50,
+		Limit:                10,
+		Method:               slotexp.MethodANT,
+		Distance:             "geometric",
+		Terms:                []string{"cost", "proctime"},
+		StartFromBackfilling: true,
+		ErrorFloor:           1,
+		DomainConfig:         toporkov.DefaultDomainConfig(),
+	}
+}
+
+// MaxANTBatches bounds the batches per replication.
+const MaxANTBatches = 10_000_000
+
+// Validate checks every value; errors are *FieldError naming the key.
+func (p *AnticipationParams) Validate() error {
+	if err := FirstError(
+		OneOf("experiment", p.Experiment, slotexp.ExperimentReplication, slotexp.ExperimentComparison),
+		IntRange("batches", p.Batches, 1, MaxANTBatches),
+		FloatRange("limit", p.Limit, 0, 100),
+		OneOf("distance", p.Distance, "linear", "geometric"),
+		Positive("error_floor", p.ErrorFloor),
+	); err != nil {
+		return err
+	}
+	if _, err := p.similarity(); err != nil {
+		return Field("terms", "%v", err)
+	}
+	// the comparison's method is a policy of the css registry.
+	if _, err := css.New(p.Method, p.config(false).PolicyOptions()); err != nil {
+		var oe *css.OptionError
+		if errors.As(err, &oe) {
+			return Field(oe.Key, "%s", oe.Msg)
+		}
+		return Field("method", "%v", err)
+	}
+	if err := p.DomainConfig.Validate(); err != nil {
+		var ce *toporkov.ConfigError
+		if errors.As(err, &ce) {
+			return Field(ce.Key, "%s", ce.Msg)
+		}
+		return Field("batch", "%v", err)
+	}
+	return nil
+}
+
+func (p *AnticipationParams) similarity() (anticipation.Similarity, error) {
+	d, err := anticipation.ParseDistance(p.Distance)
+	if err != nil {
+		return anticipation.Similarity{}, err
+	}
+	s := anticipation.Similarity{Distance: d, Floor: p.ErrorFloor, AtReferenceStart: p.AtReferenceStart}
+	for _, name := range p.Terms {
+		t, err := css.ParseProperty(name)
+		if err != nil {
+			return anticipation.Similarity{}, err
+		}
+		s.Terms = append(s.Terms, t)
+	}
+	return s, s.Validate()
+}
+
+func (p *AnticipationParams) config(check bool) slotexp.ANTConfig {
+	sim, _ := p.similarity()
+	return slotexp.ANTConfig{
+		Experiment:           p.Experiment,
+		Batches:              p.Batches,
+		Limit:                p.Limit,
+		Method:               p.Method,
+		Similarity:           sim,
+		StartFromBackfilling: p.StartFromBackfilling,
+		Check:                check,
+	}
+}
+
+// Run runs one replication: `batches` independent batches. Per-job
+// records (slotexp.JobColumns) go to rc.Jobs.
+func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
+	g, err := toporkov.NewDomainGenerator(p.DomainConfig, rc.Streams)
+	if err != nil {
+		return nil, err
+	}
+	m, err := slotexp.RunANT(g, p.config(rc.Check), rc.Jobs)
+	if err != nil {
+		return nil, fmt.Errorf("anticipation: %w", err)
+	}
+	return m, nil
+}
+
+// References returns the paper's Table 1 for the replication experiment
+// with lim Ua = 10% (the comparison has no published numbers).
+func (p *AnticipationParams) References() map[string]float64 {
+	if p.Experiment != slotexp.ExperimentReplication || p.Limit != 10 {
+		return nil
+	}
+	return slotexp.Table1References()
+}
+
+// MetricNames returns the names of the metrics Run returns, in order: the
+// metrics of an experiment that has run no batch yet.
+func (p *AnticipationParams) MetricNames() []string {
+	var r slotexp.ANTRunner
+	return metricNames(r.Metrics(p.config(false), p.DomainConfig.Batch.Criteria))
+}

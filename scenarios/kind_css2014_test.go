@@ -1,0 +1,147 @@
+package scenarios
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schedsim/schedsim/results"
+)
+
+func TestCSS2014BuiltinsRunShort(t *testing.T) {
+	for _, name := range []string{"css2014-criteria", "css2014-plans", "css2014-pricing"} {
+		sc, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Points = sc.Points[:1]
+		sc.Points[0].Params.(*CSS2014Params).Cycles = 10
+		rep, err := Run(context.Background(), sc, Options{Replications: 2, Check: true})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		pt := rep.Points[0]
+		want := map[string]float64{
+			"css2014-criteria": 222,   // plain CSS start, Table 1
+			"css2014-plans":    115.1, // backfilling's actual processor time, Table 3
+			"css2014-pricing":  527.1, // profit at c = 2, Table 2
+		}[name]
+		metric := map[string]string{"css2014-criteria": "css_start", "css2014-plans": "backfill_actual_proc", "css2014-pricing": "owned_profit"}[name]
+		s, ok := pt.Metric(metric)
+		if !ok || s.Reference != want || !(s.Mean > 0) {
+			t.Errorf("%s: %s = %+v, want a positive mean and the paper's %v", name, metric, s, want)
+		}
+	}
+}
+
+func TestCSS2014IsDeterministic(t *testing.T) {
+	run := func() string {
+		sc, err := Load("css2014-nodes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Points = sc.Points[:2]
+		for _, pt := range sc.Points {
+			pt.Params.(*CSS2014Params).Cycles = 10
+		}
+		rep, err := Run(context.Background(), sc, Options{Replications: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := results.WriteCSV(&b, rep); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if a, b := run(), run(); a != b {
+		t.Fatal("two runs of the same scenario differ")
+	}
+}
+
+func TestCSS2014BadInput(t *testing.T) {
+	cases := map[string]string{
+		"slices: 21": "params.slices",
+		"slices: 0":  "params.slices",
+		"nodes: {owned: {node: 0, performance: 6, price: 0}}":  "params.nodes.owned.price",
+		"nodes: {owned: {node: 0, performance: 6, price: -2}}": "params.nodes.owned.price",
+		"load_level: \"\"\n  owners: {load: 0.99}":             "params.owners.load",
+		"load_level: extreme":                                  "params.load_level",
+		"load_levels: {high: 1.2}":                             "params.load_levels.high",
+		"variants: [css, fastest]":                             "params.variants[1]",
+		"hybrid_css_share: 1.5":                                "params.hybrid_css_share",
+		"jobs: {criteria: [cost, speed]}":                      "params.jobs.criteria[1]",
+		"paper_table: table9":                                  "params.paper_table",
+		"cycle: -600":                                          "params.cycle",
+	}
+	for params, key := range cases {
+		src := "name: bad\nmodel: css2014\nseed: 1\nreplications: 1\nparams:\n  " + params + "\n"
+		_, err := Parse([]byte(src), "bad.yaml", ".")
+		if err == nil {
+			t.Errorf("%q: accepted", params)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, key) || !strings.HasPrefix(msg, "bad.yaml") || strings.Contains(msg, "\n") {
+			t.Errorf("%q: error %q does not name %s on one line", params, msg, key)
+		}
+	}
+}
+
+func TestCSS2014LoadLevels(t *testing.T) {
+	p := NewCSS2014Params()
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Owners.Load != DefaultCSS2014LoadLevels()["medium"] {
+		t.Errorf("default owners.load %v is not the medium level %v", p.Owners.Load, DefaultCSS2014LoadLevels()["medium"])
+	}
+	p.LoadLevel = "high"
+	if err := p.Validate(); err != nil || p.Owners.Load != DefaultCSS2014LoadLevels()["high"] {
+		t.Errorf("load_level high: owners.load %v, err %v", p.Owners.Load, err)
+	}
+}
+
+func TestPlotMetricsValidation(t *testing.T) {
+	base := "name: p\nmodel: css2014\nseed: 1\nreplications: 1\nparams: {cycles: 1}\nsweep:\n  - {key: slices, values: [1, 2]}\nplots:\n  - "
+	if _, err := Parse([]byte(base+"{name: ok, metrics: [gen_proc, gen_cost], x: slices}\n"), "p.yaml", "."); err != nil {
+		t.Fatalf("metrics: %v", err)
+	}
+	for _, bad := range []string{
+		"{name: both, metrics: [gen_proc], metric: gen_cost, x: slices}",
+		"{name: none, x: slices}",
+	} {
+		if _, err := Parse([]byte(base+bad+"\n"), "p.yaml", "."); err == nil || !strings.Contains(err.Error(), "plots") {
+			t.Errorf("%s: err = %v", bad, err)
+		}
+	}
+}
+
+// TestCSS2014StopsOnInterrupt: a cancelled run abandons its replications
+// between two cycles; with no replication finished the run reports
+// ErrInterrupted, not a failure.
+func TestCSS2014StopsOnInterrupt(t *testing.T) {
+	sc, err := Load("css2014-criteria")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Points[0].Params.(*CSS2014Params).Cycles = 1_000_000
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var rep *results.Report
+	go func() {
+		defer close(done)
+		rep, err = Run(ctx, sc, Options{Replications: 2})
+	}()
+	// cancel once the replications are under way; a million cycles take
+	// many minutes, so only the interrupt can end the run.
+	time.AfterFunc(100*time.Millisecond, cancel)
+	<-done
+	// No replication finished, so nothing is kept: the run says so with
+	// ErrInterrupted rather than reporting a failure of the model.
+	if !errors.Is(err, ErrInterrupted) || rep != nil {
+		t.Fatalf("interrupted run: report %v, err %v; want ErrInterrupted", rep, err)
+	}
+}

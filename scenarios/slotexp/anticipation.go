@@ -1,0 +1,360 @@
+package slotexp
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+	"github.com/schedsim/schedsim/policies/anticipation"
+	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/workloads/toporkov"
+)
+
+// The experiments of "Anticipation scheduling in grid with stakeholders
+// preferences" (section 4).
+const (
+	// ExperimentReplication is section 4.1 (Table 1): CSS for C → max
+	// with lim Ua = 0%, the reference limit and 100%, and the linear and
+	// geometric replication of the reference solution.
+	ExperimentReplication = "replication"
+	// ExperimentComparison is section 4.2 (Figures 1–4): one method (BF,
+	// CSS or ANT) on the same batches.
+	ExperimentComparison = "comparison"
+)
+
+// The methods of the comparison.
+const (
+	MethodBF  = "bf"
+	MethodCSS = "css"
+	MethodANT = "ant"
+)
+
+// ANTConfig holds the settings of an anticipation experiment other than
+// the generator's.
+type ANTConfig struct {
+	// Experiment is ExperimentReplication or ExperimentComparison.
+	Experiment string
+	// Batches is the number of independent batches (cycles).
+	Batches int
+	// Limit is lim Ua of the problem C → max, lim Ua (percent): the
+	// reference of the replication experiment, the problem of CSS and
+	// ANT in the comparison.
+	Limit float64
+	// Method is the comparison's method (MethodBF, MethodCSS, MethodANT).
+	Method string
+	// Similarity is the replication criterion: of both replications in
+	// the replication experiment (its Distance is ignored there: both
+	// are run), of ANT in the comparison.
+	Similarity anticipation.Similarity
+	// StartFromBackfilling makes a prior backfilling schedule give ANT's
+	// reference start of every job (section 4.2); otherwise the
+	// reference's own start is used.
+	StartFromBackfilling bool
+	// Check runs css.CheckPlan on every feasible schedule.
+	Check bool
+}
+
+// Validate checks the settings.
+func (c ANTConfig) Validate() error {
+	switch c.Experiment {
+	case ExperimentReplication, ExperimentComparison:
+	default:
+		return fmt.Errorf("experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
+	}
+	if c.Experiment == ExperimentComparison {
+		if _, err := css.New(c.Method, c.PolicyOptions()); err != nil {
+			return fmt.Errorf("method: %w", err)
+		}
+	}
+	if c.Batches < 1 {
+		return fmt.Errorf("batches must be ≥ 1 (got %d)", c.Batches)
+	}
+	if err := css.CostMaxUtilityLimit(c.Limit).Validate(); err != nil {
+		return err
+	}
+	return c.Similarity.Validate()
+}
+
+// PolicyOptions returns the options of the comparison's method, a policy
+// of the css registry (css.New): the limit, the similarity and
+// StartFromBackfilling.
+func (c ANTConfig) PolicyOptions() css.Options {
+	o := css.Options{
+		Limit:                c.Limit,
+		Distance:             c.Similarity.Distance.String(),
+		ErrorFloor:           c.Similarity.Floor,
+		AtReferenceStart:     c.Similarity.AtReferenceStart,
+		StartFromBackfilling: c.StartFromBackfilling,
+	}
+	for _, t := range c.Similarity.Terms {
+		o.Terms = append(o.Terms, t.String())
+	}
+	return o
+}
+
+// The columns of Table 1, in the paper's order, as metric prefixes.
+const (
+	ColumnLim0      = "lim0_"
+	ColumnReference = "reference_"
+	ColumnLinear    = "linear_"
+	ColumnGeometric = "geometric_"
+	ColumnLim100    = "lim100_"
+)
+
+// Table1Columns returns the metric prefixes of Table 1's columns.
+func Table1Columns() []string {
+	return []string{ColumnLim0, ColumnReference, ColumnLinear, ColumnGeometric, ColumnLim100}
+}
+
+// Table1References returns the paper's Table 1 (lim Ua = 10% as the
+// reference) under the metric names of the replication experiment.
+func Table1References() map[string]float64 {
+	ref := map[string]float64{}
+	vals := map[string][5]float64{
+		MetricCost:     {1283, 1349, 1353, 1353, 1475},
+		MetricProcTime: {191.6, 191.2, 190.6, 190.5, 202.3},
+		MetricFinish:   {367.1, 353.8, 356.2, 356.4, 358.5},
+		MetricUtility:  {0, 9.9, 17.6, 17.8, 65},
+	}
+	for name, v := range vals {
+		for k, col := range Table1Columns() {
+			ref[col+name] = v[k]
+		}
+	}
+	return ref
+}
+
+// ANTRunner runs the batches of an anticipation experiment and keeps the
+// schedulers' buffers. It is not safe for concurrent use; its zero value
+// is ready.
+type ANTRunner struct {
+	css css.Scheduler
+	ant anticipation.Scheduler
+	rep anticipation.Replicator
+	// policy is the comparison's method, made from policyKey.
+	policy    css.Policy
+	policyKey string
+	// Tallies are the accumulated outcomes: one per Table 1 column, or
+	// one for the comparison's method.
+	Tallies map[string]*MethodTally
+	// Alternatives counts the CSS alternatives found (replication) and
+	// Batches the batches run.
+	Alternatives, Batches int
+	jobs                  *results.JobCSV
+}
+
+// JobColumns are the columns of the per-job records: the batch, the job's
+// index, the column or method (its index in Table1Columns, or 0 BF, 1
+// CSS, 2 ANT), the user criterion (index in toporkov.UserCriteria), the
+// nodes, the length, then start, finish, runtime, processor time, cost
+// and utility (NaN for a job without a window).
+var JobColumns = []string{"batch", "job", "column", "criterion", "nodes", "length", "start", "finish", "runtime", "proctime", "cost", "utility"}
+
+// Jobs makes the runner write per-job records to w.
+func (r *ANTRunner) Jobs(w io.Writer) {
+	r.jobs = results.NewJobCSV(w, JobColumns...)
+}
+
+// Flush writes the buffered per-job records.
+func (r *ANTRunner) Flush() error {
+	if r.jobs == nil {
+		return nil
+	}
+	return r.jobs.Flush()
+}
+
+// CSSJobs converts a generated batch to CSS jobs.
+func CSSJobs(batch []toporkov.BatchJob) ([]css.Job, []css.Property, error) {
+	jobs := make([]css.Job, len(batch))
+	crits := make([]css.Property, len(batch))
+	for i, b := range batch {
+		p, err := css.ParseProperty(b.Criterion)
+		if err != nil {
+			return nil, nil, fmt.Errorf("job %d: %w", i, err)
+		}
+		jobs[i] = css.Job{Request: b.Request, Criterion: p, PriceFactor: b.PriceFactor}
+		crits[i] = p
+	}
+	return jobs, crits, nil
+}
+
+// Batch runs one batch of the experiment on the domain d.
+func (r *ANTRunner) Batch(d toporkov.Domain, cfg ANTConfig) error {
+	if r.Tallies == nil {
+		r.Tallies = map[string]*MethodTally{}
+	}
+	jobs, crits, err := CSSJobs(d.Jobs)
+	if err != nil {
+		return err
+	}
+	record := func(column int, name string, p css.Plan) error {
+		if cfg.Check {
+			if err := css.CheckPlan(d.List, jobs, p); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		t := r.Tallies[name]
+		if t == nil {
+			t = &MethodTally{}
+			r.Tallies[name] = t
+		}
+		t.Add(p, crits)
+		r.writeJobs(column, jobs, crits, p)
+		return nil
+	}
+	defer func() { r.Batches++ }()
+	if cfg.Experiment == ExperimentReplication {
+		return r.replication(d.List, jobs, cfg, record)
+	}
+	return r.comparison(d.List, jobs, cfg, record)
+}
+
+func (r *ANTRunner) replication(l *slot.List, jobs []css.Job, cfg ANTConfig, record func(int, string, css.Plan) error) error {
+	alts, err := r.css.Alternatives(l, jobs)
+	if err != nil {
+		return err
+	}
+	for _, ja := range alts {
+		r.Alternatives += len(ja)
+	}
+	var refPlan css.Plan
+	for _, c := range []struct {
+		col int
+		lim float64
+	}{{0, 0}, {1, cfg.Limit}, {4, 100}} {
+		plan, err := r.css.Choose(alts, css.CostMaxUtilityLimit(c.lim))
+		if err != nil {
+			return err
+		}
+		if c.col == 1 {
+			refPlan = plan
+		}
+		if err := record(c.col, Table1Columns()[c.col], plan); err != nil {
+			return err
+		}
+	}
+	refs, has := anticipation.References(refPlan)
+	for k, d := range []anticipation.Distance{anticipation.Linear, anticipation.Geometric} {
+		sim := cfg.Similarity
+		sim.Distance = d
+		plan, err := r.rep.Replicate(l, jobs, refs, has, sim)
+		if err != nil {
+			return err
+		}
+		setUtilities(plan, alts, jobs)
+		if err := record(2+k, Table1Columns()[2+k], plan); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setUtilities measures every placed window's utility against the job's
+// alternatives.
+func setUtilities(p css.Plan, alts [][]css.Alternative, jobs []css.Job) {
+	for i, j := range jobs {
+		if a, ok := p.Choice(i); ok {
+			p.Alternatives[i][p.Chosen[i]].Utility = css.UtilityIn(a, alts[i], j.Criterion)
+		}
+	}
+}
+
+func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, record func(int, string, css.Plan) error) error {
+	o := cfg.PolicyOptions()
+	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
+		p, err := css.New(cfg.Method, o)
+		if err != nil {
+			return fmt.Errorf("method: %w", err)
+		}
+		r.policy, r.policyKey = p, key
+	}
+	plan, err := r.policy.Schedule(l, jobs)
+	if err != nil {
+		return err
+	}
+	if cfg.Method == MethodBF {
+		// backfilling has no alternatives to measure its windows
+		// against: measure them against the jobs' ideal ones, as ANT's.
+		ideal, err := r.ant.IdealAlternatives(l, jobs)
+		if err != nil {
+			return err
+		}
+		setUtilities(plan, ideal, jobs)
+	}
+	return record(methodColumn(cfg.Method), cfg.Method, plan)
+}
+
+// methodColumn returns the column of a comparison method in the per-job
+// records: 0 BF, 1 CSS, 2 ANT, 3 any other registered policy.
+func methodColumn(name string) int {
+	for k, m := range []string{MethodBF, MethodCSS, MethodANT} {
+		if m == name {
+			return k
+		}
+	}
+	return 3
+}
+
+func (r *ANTRunner) writeJobs(column int, jobs []css.Job, crits []css.Property, p css.Plan) {
+	if r.jobs == nil {
+		return
+	}
+	for i, j := range jobs {
+		a, ok := p.Choice(i)
+		v := [6]float64{a.Start, a.Finish, a.Runtime, a.ProcTime, a.Cost, a.Utility}
+		if !ok {
+			for k := range v {
+				v[k] = math.NaN()
+			}
+		}
+		r.jobs.Row(float64(r.Batches), float64(i), float64(column), float64(criterionIndex(crits[i])), float64(j.Request.Nodes), j.Request.Length,
+			v[0], v[1], v[2], v[3], v[4], v[5])
+	}
+}
+
+// Metrics returns the experiment's metrics: per Table 1 column (prefixed
+// as in Table1Columns) or for the comparison's method (unprefixed), see
+// MethodTally.Metrics; with the replication experiment also the CSS
+// alternatives per job.
+func (r *ANTRunner) Metrics(cfg ANTConfig, criteria []string) results.Metrics {
+	var m results.Metrics
+	if cfg.Experiment == ExperimentReplication {
+		for _, col := range Table1Columns() {
+			m = r.tally(col).Metrics(m, col, nil)
+		}
+		jobs := r.tally(ColumnLim0).Jobs
+		return m.Add("alternatives_per_job", mean(float64(r.Alternatives), jobs))
+	}
+	return r.tally(cfg.Method).Metrics(m, "", criteria)
+}
+
+func (r *ANTRunner) tally(name string) MethodTally {
+	if t := r.Tallies[name]; t != nil {
+		return *t
+	}
+	return MethodTally{}
+}
+
+// RunANT runs cfg.Batches batches from the generator on one goroutine
+// and returns the experiment's metrics. With jobs not nil, per-job
+// records are written to it.
+func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	var r ANTRunner
+	if jobs != nil {
+		r.Jobs(jobs)
+	}
+	for b := 0; b < cfg.Batches; b++ {
+		if err := r.Batch(g.Next(), cfg); err != nil {
+			return nil, fmt.Errorf("batch %d: %w", b, err)
+		}
+	}
+	if err := r.Flush(); err != nil {
+		return nil, err
+	}
+	return r.Metrics(cfg, g.Config().Batch.Criteria), nil
+}

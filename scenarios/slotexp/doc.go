@@ -1,0 +1,19 @@
+// Package slotexp runs the experiments of the slot co-allocation family
+// (Toporkov et al.) on the policies of policies/slots, policies/css and
+// policies/anticipation, and writes their own output files (per-cycle
+// CSV, figures) through package results.
+//
+// The ALP/AMP experiment of "Resource co-allocation algorithms for job
+// batch scheduling in dependable distributed computing" (section 5): per
+// cycle, a generated slot list and job batch, alternatives by ALP and by
+// AMP, both DP criteria, tallied over the cycles in which every job has
+// at least one alternative under both searches (Cycler.RunCycle, Tally,
+// Reproduce, WriteCycleFiles, WriteAlternatives).
+//
+// The experiments of Toporkov et al. 2014 (CSS with user criteria,
+// slicing, owners' pricing, the hybrid МПБ, the shift procedure, planned
+// vs actual runtimes): per generated cycle of the 2014 environment, the
+// chosen variants (plain CSS, the generalised scheme, CSS with the shift,
+// the hybrid, backfilling) on the same cycle, tallied per job and per user
+// criterion (CSS2014Cycler, RunCSS2014, CheckPlan, CSS2014References).
+package slotexp
