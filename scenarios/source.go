@@ -22,13 +22,13 @@ type Source struct {
 	// Lublin generates the jobs with the Lublin–Feitelson model. Its
 	// procs defaults to the kind's procs (and the other way round); its
 	// seed 0 means the scenario's seed and replication.
-	Lublin *lublin.Params `yaml:"lublin"`
+	Lublin *lublin.Params `yaml:"lublin,omitempty"`
 	// Sacct is a file of sacct --parsable2 output, resolved against the
 	// scenario file's directory.
-	Sacct string `yaml:"sacct"`
+	Sacct string `yaml:"sacct,omitempty"`
 	// SacctTZ is the time zone sacct printed its times in (an IANA name;
 	// empty: UTC).
-	SacctTZ string `yaml:"sacct_tz"`
+	SacctTZ string `yaml:"sacct_tz,omitempty"`
 }
 
 // JobInput is an opened trace or source: its jobs through the JobFilter,

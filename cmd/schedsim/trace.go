@@ -71,17 +71,20 @@ var replayFlags = map[string]string{
 	"trace": "--trace", "procs": "--procs", "policy": "--policy", "order": "--order",
 	"estimates": "--estimates", "estimate_factor": "--estimate-factor", "jobs": "--jobs",
 	"days": "--days", "skip_days": "--skip-days", "load": "--load", "tau": "--tau",
-	"kill_at_estimate": "--kill",
+	"kill_at_estimate": "--kill", "source": "--sacct", "source.sacct": "--sacct",
+	"source.sacct_tz": "--sacct-tz",
 }
 
 // cmdReplay runs `schedsim replay --trace F --policy P …`: a quick trace
 // replay without a scenario file. Several comma-separated policies are
 // compared side by side.
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "schedsim replay --trace FILE [--policy easy[,conservative…]] [flags]", stdout)
+	fs := newFlagSet("replay", "schedsim replay --trace FILE | --sacct FILE [--policy easy[,conservative…]] [flags]", stdout)
 	p := scenarios.NewClusterParams()
 	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: fcfs, easy, conservative, fpfs")
-	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz), required")
+	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz); this or --sacct is required")
+	sacct := fs.String("sacct", "", "Slurm accounting instead of a trace: sacct --parsable2 output (see README, Slurm accounting)")
+	sacctTZ := fs.String("sacct-tz", "", "with --sacct: the IANA time zone sacct printed its times in (default UTC)")
 	fs.IntVar(&p.Procs, "procs", 0, "processors (0: the trace header's MaxProcs)")
 	fs.StringVar(&p.Order, "order", p.Order, "queue order of the backfilling policies: submit or sjf")
 	fs.StringVar(&p.Estimates, "estimates", p.Estimates, "runtime estimates: requested, exact or factor")
@@ -103,6 +106,14 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err := f.validate(fs.FlagSet); err != nil {
 		return err
+	}
+	switch {
+	case *sacct != "" && p.Trace != "":
+		return usagef("--trace and --sacct: give one of them")
+	case *sacct != "":
+		p.Source = &scenarios.Source{Sacct: *sacct, SacctTZ: *sacctTZ}
+	case *sacctTZ != "":
+		return usagef("--sacct-tz goes with --sacct")
 	}
 	names := strings.Split(*policies, ",")
 	p.Policy = names[0]
@@ -132,9 +143,13 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // replayScenario builds the scenario a replay runs, as YAML, so that its
 // resolved form can be written to --out and run again as a file.
 func replayScenario(p *scenarios.ClusterParams, policies []string) (*scenarios.Scenario, error) {
+	input := p.Trace
+	if p.Source != nil {
+		input = p.Source.Sacct
+	}
 	doc := map[string]any{
 		"name":         "replay",
-		"description":  "schedsim replay of " + p.Trace,
+		"description":  "schedsim replay of " + input,
 		"model":        "cluster",
 		"seed":         1,
 		"replications": 1,

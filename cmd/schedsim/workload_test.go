@@ -107,6 +107,41 @@ func TestImportSacct(t *testing.T) {
 	}
 }
 
+// An operator replays the site's own sacct dump directly: the same jobs
+// and numbers as replaying the SWF that import-sacct writes from it.
+func TestReplaySacct(t *testing.T) {
+	const capture = "../../workloads/slurm/testdata/sacct-capture.txt"
+	swfOut := filepath.Join(t.TempDir(), "capture.swf")
+	if code, _, stderr := runCLI(t, "trace", "import-sacct", capture, "--out", swfOut, "--procs", "2"); code != 0 {
+		t.Fatalf("import-sacct: exit %d: %s", code, stderr)
+	}
+	code, direct, stderr := runCLI(t, "replay", "--sacct", capture, "--procs", "2", "--policy", "easy,conservative")
+	if code != 0 {
+		t.Fatalf("replay --sacct: exit %d: %s", code, stderr)
+	}
+	code, viaSWF, stderr := runCLI(t, "replay", "--trace", swfOut, "--policy", "easy,conservative")
+	if code != 0 {
+		t.Fatalf("replay --trace: exit %d: %s", code, stderr)
+	}
+	if direct != viaSWF || !strings.Contains(direct, "jobs_completed") {
+		t.Errorf("replay --sacct\n%s\ndiffers from replaying the imported SWF\n%s", direct, viaSWF)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "--sacct", capture, "--trace", swfOut}, "give one of them"},
+		{[]string{"replay", "--trace", swfOut, "--sacct-tz", "UTC"}, "--sacct-tz goes with --sacct"},
+		{[]string{"replay", "--sacct", "no-such.txt"}, "--sacct"},
+		{[]string{"replay", "--sacct", capture, "--procs", "2", "--sacct-tz", "Mars/Olympus"}, "--sacct-tz"},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
 // Ctrl-C stops a long generation within a second and leaves --out as it
 // was (no partial file, no temporary file beside it).
 func TestSignalStopsGenerate(t *testing.T) {
