@@ -151,6 +151,17 @@ const (
 	MaxJobs  = 100_000
 )
 
+// firstErr returns the first non-nil error of errs, so that a Validate
+// reports the first bad key in the order its checks are listed.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func intRange(key string, r IntRange, lo, hi int) error {
 	if r.Min < lo || r.Min > hi {
 		return cerr(key+".min", "must be in [%d, %d] (got %d)", lo, hi, r.Min)
@@ -182,7 +193,7 @@ func floatRange(key string, r FloatRange, lo float64, positive bool) error {
 // Validate checks every value; the error is a *ConfigError.
 func (c Config) Validate() error {
 	s, j := c.Slots, c.Jobs
-	for _, err := range []error{
+	return firstErr(
 		intRange("slots.count", s.Count, 0, MaxSlots),
 		floatRange("slots.length", s.Length, 0, true),
 		floatRange("slots.performance", s.Performance, 0, true),
@@ -198,12 +209,7 @@ func (c Config) Validate() error {
 		values("jobs.min_performance", j.MinPerformance, j.MinPerformanceValues),
 		nonNegative("jobs.max_price", j.MaxPrice),
 		scaling("jobs.runtime_model", j.Scaling, j.MinPerformance),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	)
 }
 
 func probability(key string, p float64) error {

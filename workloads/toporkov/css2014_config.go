@@ -180,15 +180,6 @@ func (c CSS2014Config) Validate() error {
 	return nil
 }
 
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func ownerLoad(key string, v float64) error {
 	if !(v >= 0 && v <= MaxOwnerLoad) {
 		return cerr(key, "must be in [0, %v]: no owner schedule leaves the nodes free at a load of %v", MaxOwnerLoad, v)

@@ -121,7 +121,7 @@ const (
 // Validate checks every value; the error is a *ConfigError naming the key.
 func (c DomainConfig) Validate() error {
 	b := c.Batch
-	for _, err := range []error{
+	if err := firstErr(
 		intValue("nodes", c.Nodes, 1, MaxDomainNodes),
 		floatRange("performance", c.Performance, 0, true),
 		values("performance", c.Performance, c.PerformanceValues),
@@ -137,10 +137,8 @@ func (c DomainConfig) Validate() error {
 		intRange("batch.length", b.Length, 1, math.MaxInt32),
 		floatRange("batch.min_performance", b.MinPerformance, 0, false),
 		floatRange("batch.price_factor", b.PriceFactor, 0, true),
-	} {
-		if err != nil {
-			return err
-		}
+	); err != nil {
+		return err
 	}
 	if q := c.Interval / c.Quantum; q > MaxIntervalQuanta || q != math.Trunc(q) {
 		return cerr("interval", "must be a whole number of quanta, at most %d (got %v / %v)", MaxIntervalQuanta, c.Interval, c.Quantum)
