@@ -102,9 +102,6 @@ func removeStale(target, own string) {
 // Dir returns the staging directory, where the run writes its files.
 func (s *Stage) Dir() string { return s.dir }
 
-// Target returns the directory Commit creates or replaces.
-func (s *Stage) Target() string { return s.target }
-
 // Commit moves the staged files into place: the target, if it exists, is
 // replaced whole by the staging directory. Empty subdirectories of the
 // stage are removed first.
