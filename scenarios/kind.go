@@ -30,7 +30,7 @@ type Kind struct {
 // needed to run one replication of it.
 type Params interface {
 	// Validate checks every value against its allowed range and returns a
-	// *FieldError (see Field) naming the first offending key.
+	// *model.FieldError (see Field) naming the first offending key.
 	Validate() error
 	// Run executes one replication and returns its metrics, always the same
 	// names in the same order.

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/policies/anticipation"
 	"github.com/schedsim/schedsim/policies/css"
@@ -72,34 +73,34 @@ func NewAnticipationParams() *AnticipationParams {
 // MaxANTBatches bounds the batches per replication.
 const MaxANTBatches = 10_000_000
 
-// Validate checks every value; errors are *FieldError naming the key.
+// Validate checks every value; errors are *model.FieldError naming the key.
 func (p *AnticipationParams) Validate() error {
-	if err := FirstError(
-		OneOf("experiment", p.Experiment, slotexp.ExperimentReplication, slotexp.ExperimentComparison),
-		IntRange("batches", p.Batches, 1, MaxANTBatches),
-		FloatRange("limit", p.Limit, 0, 100),
-		OneOf("distance", p.Distance, "linear", "geometric"),
-		Positive("error_floor", p.ErrorFloor),
+	if err := model.FirstError(
+		model.OneOf("experiment", p.Experiment, slotexp.ExperimentReplication, slotexp.ExperimentComparison),
+		model.IntRange("batches", p.Batches, 1, MaxANTBatches),
+		model.FloatRange("limit", p.Limit, 0, 100),
+		model.OneOf("distance", p.Distance, "linear", "geometric"),
+		model.Positive("error_floor", p.ErrorFloor),
 	); err != nil {
 		return err
 	}
 	if _, err := p.similarity(); err != nil {
-		return Field("terms", "%v", err)
+		return model.Field("terms", "%v", err)
 	}
 	// the comparison's method is a policy of the css registry.
 	if _, err := css.New(p.Method, p.config(false).PolicyOptions()); err != nil {
 		var oe *css.OptionError
 		if errors.As(err, &oe) {
-			return Field(oe.Key, "%s", oe.Msg)
+			return model.Field(oe.Key, "%s", oe.Msg)
 		}
-		return Field("method", "%v", err)
+		return model.Field("method", "%v", err)
 	}
 	if err := p.DomainConfig.Validate(); err != nil {
 		var ce *toporkov.ConfigError
 		if errors.As(err, &ce) {
-			return Field(ce.Key, "%s", ce.Msg)
+			return model.Field(ce.Key, "%s", ce.Msg)
 		}
-		return Field("batch", "%v", err)
+		return model.Field("batch", "%v", err)
 	}
 	return nil
 }

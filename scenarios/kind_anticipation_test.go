@@ -3,6 +3,7 @@ package scenarios
 import (
 	"context"
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"os"
 	"path/filepath"
@@ -88,8 +89,8 @@ func TestAnticipationBadInput(t *testing.T) {
 	} {
 		p := NewAnticipationParams()
 		mod(p)
-		var fe *FieldError
-		if err := p.Validate(); !errors.As(err, &fe) || fe.Key != key {
+		var fe *model.FieldError
+		if err := p.Validate(); !errors.As(err, &fe) || fe.Path != key {
 			t.Errorf("%s: %v", key, err)
 		}
 	}

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -93,29 +94,29 @@ func (p *ClusterParams) TracePath() string { return resolvePath(p.Trace, p.baseD
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.
 func (p *ClusterParams) Validate() error {
-	if err := FirstError(
+	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
-		IntRange("procs", p.Procs, 0, 1<<24),
-		OneOf("policy", p.Policy, batch.Names()...),
-		OneOf("order", p.Order, batch.Orders()...),
-		OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
-		FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
-		IntRange("jobs", p.Jobs, 0, math.MaxInt32),
-		FloatRange("skip_days", p.SkipDays, 0, 1e6),
-		FloatRange("days", p.Days, 0, 1e6),
-		FloatRange("load", p.Load, 0.01, 100),
-		FloatRange("overrun_step", p.OverrunStep, 1e-3, 1e9),
-		FloatRange("tau", p.Tau, 1e-3, 1e9),
+		model.IntRange("procs", p.Procs, 0, 1<<24),
+		model.OneOf("policy", p.Policy, batch.Names()...),
+		model.OneOf("order", p.Order, batch.Orders()...),
+		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
+		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
+		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
+		model.FloatRange("skip_days", p.SkipDays, 0, 1e6),
+		model.FloatRange("days", p.Days, 0, 1e6),
+		model.FloatRange("load", p.Load, 0.01, 100),
+		model.FloatRange("overrun_step", p.OverrunStep, 1e-3, 1e9),
+		model.FloatRange("tau", p.Tau, 1e-3, 1e9),
 	); err != nil {
 		return err
 	}
 	for i, s := range p.Statuses {
-		if err := IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
+		if err := model.IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
 			return err
 		}
 	}
 	if _, err := p.filter(); err != nil {
-		return Field("trace", "%v", err)
+		return model.Field("trace", "%v", err)
 	}
 	return nil
 }
@@ -148,7 +149,7 @@ func (p *ClusterParams) MetricNames() []string {
 func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	f, err := p.filter()
 	if err != nil {
-		return nil, Field("trace", "%v", err)
+		return nil, model.Field("trace", "%v", err)
 	}
 	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, p.Procs, f)
 	if err != nil {
@@ -165,12 +166,12 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			rc.Log.Info().Str("trace", path).Int("procs", procs).Msg("the trace header has no MaxProcs: using MaxNodes")
 		}
 		if procs <= 0 {
-			return nil, Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
+			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
 		}
 	}
 	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})
 	if err != nil {
-		return nil, Field("policy", "%v", err)
+		return nil, model.Field("policy", "%v", err)
 	}
 	c, err := cluster.New(rc.Engine, src, pol, cluster.Config{
 		Procs:          procs,
@@ -208,9 +209,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 // dropped.
 func noUsableJob(trace string, st swf.SourceStats, dropped swf.Report) error {
 	if st.Read == 0 {
-		return Field("trace", "%s: no usable job: the trace has no job records", trace)
+		return model.Field("trace", "%s: no usable job: the trace has no job records", trace)
 	}
-	return Field("trace", "%s: no usable job: read %d records, dropped all: %s", trace, st.Read, dropped.Summary())
+	return model.Field("trace", "%s: no usable job: read %d records, dropped all: %s", trace, st.Read, dropped.Summary())
 }
 
 // report logs what was replayed, dropped and rejected.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,9 +61,9 @@ func TestClusterParamsValidate(t *testing.T) {
 			}
 			continue
 		}
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Key != c.key {
-			t.Errorf("want a *FieldError for %q, got %v", c.key, err)
+		var fe *model.FieldError
+		if !errors.As(err, &fe) || fe.Path != c.key {
+			t.Errorf("want a *model.FieldError for %q, got %v", c.key, err)
 		}
 	}
 }

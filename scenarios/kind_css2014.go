@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"sort"
 
@@ -79,12 +80,12 @@ func DefaultCSS2014LoadLevels() map[string]float64 {
 	return map[string]float64{"low": 0.05, "medium": 0.28, "high": 0.37}
 }
 
-// Validate checks every value; errors are *FieldError naming the key.
+// Validate checks every value; errors are *model.FieldError naming the key.
 func (p *CSS2014Params) Validate() error {
-	if err := FirstError(
-		IntRange("cycles", p.Cycles, 1, MaxSlotsCycles),
-		FloatRange("hybrid_css_share", p.HybridCSSShare, 0, 1),
-		OneOf("paper_table", p.PaperTable, "", "table1", "table2", "table3"),
+	if err := model.FirstError(
+		model.IntRange("cycles", p.Cycles, 1, MaxSlotsCycles),
+		model.FloatRange("hybrid_css_share", p.HybridCSSShare, 0, 1),
+		model.OneOf("paper_table", p.PaperTable, "", "table1", "table2", "table3"),
 	); err != nil {
 		return err
 	}
@@ -92,34 +93,34 @@ func (p *CSS2014Params) Validate() error {
 	for name, load := range p.LoadLevels {
 		levels = append(levels, name)
 		if !(load >= 0 && load <= toporkov.MaxOwnerLoad) {
-			return Field("load_levels."+name, "must be in [0, %v]: no owner schedule leaves the nodes free at a load of %v", toporkov.MaxOwnerLoad, load)
+			return model.Field("load_levels."+name, "must be in [0, %v]: no owner schedule leaves the nodes free at a load of %v", toporkov.MaxOwnerLoad, load)
 		}
 	}
 	sort.Strings(levels)
 	if p.LoadLevel != "" {
 		load, ok := p.LoadLevels[p.LoadLevel]
 		if !ok {
-			return Field("load_level", "must be one of %v (got %q)", levels, p.LoadLevel)
+			return model.Field("load_level", "must be one of %v (got %q)", levels, p.LoadLevel)
 		}
 		p.Owners.Load = load
 	}
 	if err := p.CSS2014Config.Validate(); err != nil {
 		var ce *toporkov.ConfigError
 		if errors.As(err, &ce) {
-			return Field(ce.Key, "%s", ce.Msg)
+			return model.Field(ce.Key, "%s", ce.Msg)
 		}
-		return Field("jobs", "%v", err)
+		return model.Field("jobs", "%v", err)
 	}
 	if len(p.Variants) == 0 {
-		return Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
+		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
 	}
 	for i, v := range p.Variants {
-		if err := OneOf(fmt.Sprintf("variants[%d]", i), v, slotexp.CSS2014Variants()...); err != nil {
+		if err := model.OneOf(fmt.Sprintf("variants[%d]", i), v, slotexp.CSS2014Variants()...); err != nil {
 			return err
 		}
 	}
 	if p.Slices < 1 || p.Slices > p.Jobs.Count {
-		return Field("slices", "must be in [1, %d] (the batch size jobs.count; got %d)", p.Jobs.Count, p.Slices)
+		return model.Field("slices", "must be in [1, %d] (the batch size jobs.count; got %d)", p.Jobs.Count, p.Slices)
 	}
 	return nil
 }

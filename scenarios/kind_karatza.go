@@ -117,30 +117,30 @@ func (p *KaratzaParams) lambda() float64 {
 
 func finitePositive(key string, v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
-		return Field(key, "must be a finite number > 0 (got %v)", v)
+		return model.Field(key, "must be a finite number > 0 (got %v)", v)
 	}
 	return nil
 }
 
 func finiteNonNegative(key string, v float64) error {
 	if !(v >= 0) || math.IsInf(v, 0) {
-		return Field(key, "must be a finite number ≥ 0 (got %v)", v)
+		return model.Field(key, "must be a finite number ≥ 0 (got %v)", v)
 	}
 	return nil
 }
 
-// Validate checks every value; errors are *FieldError naming the key.
+// Validate checks every value; errors are *model.FieldError naming the key.
 func (p *KaratzaParams) Validate() error {
-	if err := FirstError(
-		IntRange("approach", p.Approach, 1, 2),
-		IntRange("sites", p.Sites, 1, gang.MaxSites),
-		IntRange("processors", p.Processors, 1, gang.MaxProcessors),
+	if err := model.FirstError(
+		model.IntRange("approach", p.Approach, 1, 2),
+		model.IntRange("sites", p.Sites, 1, gang.MaxSites),
+		model.IntRange("processors", p.Processors, 1, gang.MaxProcessors),
 	); err != nil {
 		return err
 	}
 	switch {
 	case p.LocalRate != nil && p.LocalInterarrival != nil:
-		return Field("local_rate", "give either local_rate (λ) or local_interarrival (1/λ), not both")
+		return model.Field("local_rate", "give either local_rate (λ) or local_interarrival (1/λ), not both")
 	case p.LocalRate != nil:
 		if err := finitePositive("local_rate", *p.LocalRate); err != nil {
 			return err
@@ -150,7 +150,7 @@ func (p *KaratzaParams) Validate() error {
 			return err
 		}
 	}
-	if err := FirstError(
+	if err := model.FirstError(
 		finitePositive("gang_rate", p.GangRate),
 		finitePositive("service_mean", p.ServiceMean),
 	); err != nil {
@@ -158,29 +158,29 @@ func (p *KaratzaParams) Validate() error {
 	}
 	sizes, err := karatza.ParseSizes(p.GangSizes)
 	if err != nil {
-		return Field("gang_sizes", "%v", err)
+		return model.Field("gang_sizes", "%v", err)
 	}
 	largest := slices.Max(sizes)
 	if p.Approach == 1 && largest > p.Processors {
-		return Field("gang_sizes", "approach 1 runs a gang on one site: sizes must be ≤ processors = %d (largest is %d)", p.Processors, largest)
+		return model.Field("gang_sizes", "approach 1 runs a gang on one site: sizes must be ≤ processors = %d (largest is %d)", p.Processors, largest)
 	}
 	if total := p.Sites * p.Processors; largest > total {
-		return Field("gang_sizes", "sizes must be ≤ sites × processors = %d (largest is %d)", total, largest)
+		return model.Field("gang_sizes", "sizes must be ≤ sites × processors = %d (largest is %d)", total, largest)
 	}
 	if !(p.EstimateError >= 0 && p.EstimateError < 100) {
-		return Field("estimate_error", "must be a percentage in [0, 100) (got %v)", p.EstimateError)
+		return model.Field("estimate_error", "must be a percentage in [0, 100) (got %v)", p.EstimateError)
 	}
-	if err := FirstError(
+	if err := model.FirstError(
 		finiteNonNegative("split_overhead", p.SplitOverhead),
 		finiteNonNegative("threshold", p.Threshold),
-		OneOf("local_queue", p.LocalQueue, local.Disciplines()...),
-		OneOf("routing", p.Routing, local.Measures()...),
-		OneOf("gs_queue", p.GSQueue, grid.Queues()...),
-		OneOf("site_choice", p.SiteChoice, grid.SiteChoices()...),
-		OneOf("queue_pick", p.QueuePick, grid.QueuePicks()...),
-		OneOf("dispatch", p.Dispatch, grid.Dispatches()...),
-		IntRange("warmup_jobs", p.WarmupJobs, 0, 1<<40),
-		IntRange("jobs", p.Jobs, 1, 1<<40),
+		model.OneOf("local_queue", p.LocalQueue, local.Disciplines()...),
+		model.OneOf("routing", p.Routing, local.Measures()...),
+		model.OneOf("gs_queue", p.GSQueue, grid.Queues()...),
+		model.OneOf("site_choice", p.SiteChoice, grid.SiteChoices()...),
+		model.OneOf("queue_pick", p.QueuePick, grid.QueuePicks()...),
+		model.OneOf("dispatch", p.Dispatch, grid.Dispatches()...),
+		model.IntRange("warmup_jobs", p.WarmupJobs, 0, 1<<40),
+		model.IntRange("jobs", p.Jobs, 1, 1<<40),
 	); err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func (p *KaratzaParams) Validate() error {
 func (p *KaratzaParams) Workload() (karatza.Config, error) {
 	sizes, err := karatza.ParseSizes(p.GangSizes)
 	if err != nil {
-		return karatza.Config{}, Field("gang_sizes", "%v", err)
+		return karatza.Config{}, model.Field("gang_sizes", "%v", err)
 	}
 	return karatza.Config{
 		Sites:         p.Sites,
@@ -213,11 +213,11 @@ func (p *KaratzaParams) policies() (gang.Policies, error) {
 	optionKey := func(err error, keys map[string]string) error {
 		var ge *grid.OptionError
 		if errors.As(err, &ge) {
-			return Field(keys[ge.Key], "%s", ge.Msg)
+			return model.Field(keys[ge.Key], "%s", ge.Msg)
 		}
 		var le *local.OptionError
 		if errors.As(err, &le) {
-			return Field(keys[le.Key], "%s", le.Msg)
+			return model.Field(keys[le.Key], "%s", le.Msg)
 		}
 		return err
 	}
@@ -228,7 +228,7 @@ func (p *KaratzaParams) policies() (gang.Policies, error) {
 	}
 	queue, err := grid.NewQueue(p.GSQueue)
 	if err != nil {
-		return gang.Policies{}, Field("gs_queue", "%v", err)
+		return gang.Policies{}, model.Field("gs_queue", "%v", err)
 	}
 	disc, err := local.NewDiscipline(p.LocalQueue, local.Options{Threshold: p.Threshold})
 	if err != nil {

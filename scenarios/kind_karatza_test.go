@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"sync"
 	"testing"
@@ -56,9 +57,9 @@ func TestKaratzaValidate(t *testing.T) {
 		p := NewKaratzaParams()
 		c.mod(p)
 		err := p.Validate()
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Key != c.key {
-			t.Errorf("want a *FieldError on %s, got %v", c.key, err)
+		var fe *model.FieldError
+		if !errors.As(err, &fe) || fe.Path != c.key {
+			t.Errorf("want a *model.FieldError on %s, got %v", c.key, err)
 		}
 	}
 	// Gangs larger than a site are fine for approach 2 (they can only run

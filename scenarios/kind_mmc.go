@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/mmc"
 	"github.com/schedsim/schedsim/results"
 )
@@ -35,27 +36,27 @@ func (p *MMCParams) lambda() float64 {
 
 // Validate checks the ranges; the queue must be stable.
 func (p *MMCParams) Validate() error {
-	if err := FirstError(
-		IntRange("servers", p.Servers, 1, 1<<20),
-		Positive("service_rate", p.ServiceRate),
-		IntRange("warmup_jobs", p.WarmupJobs, 0, 1<<40),
-		IntRange("jobs", p.Jobs, 1, 1<<40),
+	if err := model.FirstError(
+		model.IntRange("servers", p.Servers, 1, 1<<20),
+		model.Positive("service_rate", p.ServiceRate),
+		model.IntRange("warmup_jobs", p.WarmupJobs, 0, 1<<40),
+		model.IntRange("jobs", p.Jobs, 1, 1<<40),
 	); err != nil {
 		return err
 	}
 	switch {
 	case p.ArrivalRate != 0 && p.Load != 0:
-		return Field("load", "give either arrival_rate or load, not both")
+		return model.Field("load", "give either arrival_rate or load, not both")
 	case p.Load == 0 && p.ArrivalRate == 0:
-		return Field("arrival_rate", "give arrival_rate > 0 or load")
+		return model.Field("arrival_rate", "give arrival_rate > 0 or load")
 	case p.Load != 0:
 		if !(p.Load > 0 && p.Load < 1) {
-			return Field("load", "must be in (0, 1) for a stable queue (got %v)", p.Load)
+			return model.Field("load", "must be in (0, 1) for a stable queue (got %v)", p.Load)
 		}
 	case !(p.ArrivalRate > 0):
-		return Field("arrival_rate", "must be > 0 (got %v)", p.ArrivalRate)
+		return model.Field("arrival_rate", "must be > 0 (got %v)", p.ArrivalRate)
 	case p.ArrivalRate >= float64(p.Servers)*p.ServiceRate:
-		return Field("arrival_rate", "must be < servers × service_rate = %v for a stable queue (got %v)", float64(p.Servers)*p.ServiceRate, p.ArrivalRate)
+		return model.Field("arrival_rate", "must be < servers × service_rate = %v for a stable queue (got %v)", float64(p.Servers)*p.ServiceRate, p.ArrivalRate)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"os"
 	"path/filepath"
@@ -88,26 +89,26 @@ func (p *MultiClusterParams) Validate() error {
 	if err != nil {
 		return err
 	}
-	if err := FirstError(
+	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, gridProcs(plat)),
-		FloatRange("ref_speed", p.RefSpeed, 1e-6, 1e12),
-		OneOf("policy", p.Policy, coalloc.Names()...),
-		IntRange("jobs", p.Jobs, 0, math.MaxInt32),
-		FloatRange("skip_days", p.SkipDays, 0, 1e6),
-		FloatRange("days", p.Days, 0, 1e6),
-		FloatRange("load", p.Load, 0.01, 100),
-		FloatRange("tau", p.Tau, 1e-3, 1e9),
+		model.FloatRange("ref_speed", p.RefSpeed, 1e-6, 1e12),
+		model.OneOf("policy", p.Policy, coalloc.Names()...),
+		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
+		model.FloatRange("skip_days", p.SkipDays, 0, 1e6),
+		model.FloatRange("days", p.Days, 0, 1e6),
+		model.FloatRange("load", p.Load, 0.01, 100),
+		model.FloatRange("tau", p.Tau, 1e-3, 1e9),
 	); err != nil {
 		return err
 	}
 	if err := p.Options.Validate(); err != nil {
 		if oe, ok := err.(*coalloc.OptionError); ok {
-			return Field(oe.Key, "%s", oe.Msg)
+			return model.Field(oe.Key, "%s", oe.Msg)
 		}
 		return err
 	}
 	for i, s := range p.Statuses {
-		if err := IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
+		if err := model.IntRange(fmt.Sprintf("statuses[%d]", i), s, -1, 5); err != nil {
 			return err
 		}
 	}
@@ -127,22 +128,22 @@ func gridProcs(plat multicluster.Platform) int {
 func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 	switch {
 	case p.Platform != "" && len(p.Clusters) > 0:
-		return multicluster.Platform{}, Field("platform", "give either a platform file or inline clusters, not both")
+		return multicluster.Platform{}, model.Field("platform", "give either a platform file or inline clusters, not both")
 	case p.Platform != "":
 		path := p.resolve(p.Platform)
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return multicluster.Platform{}, Field("platform", "%v", err)
+			return multicluster.Platform{}, model.Field("platform", "%v", err)
 		}
 		plat, err := multicluster.ParsePlatform(data, path)
 		if err != nil {
-			return plat, Field("platform", "%v", err)
+			return plat, model.Field("platform", "%v", err)
 		}
 		return plat, nil
 	case len(p.Clusters) > 0:
 		plat := multicluster.Platform{Clusters: p.Clusters}
 		if err := plat.Validate(); err != nil {
-			return plat, Field("clusters", "%s", strings.TrimPrefix(err.Error(), multicluster.ErrPlatform.Error()+": "))
+			return plat, model.Field("clusters", "%s", strings.TrimPrefix(err.Error(), multicluster.ErrPlatform.Error()+": "))
 		}
 		return plat, nil
 	}
@@ -176,7 +177,7 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	path := src.Name
 	pol, err := coalloc.New(p.Policy, p.Options)
 	if err != nil {
-		return nil, Field("policy", "%v", err)
+		return nil, model.Field("policy", "%v", err)
 	}
 	g, err := multicluster.New(rc.Engine, src, pol, multicluster.Config{
 		Platform: plat, RefSpeed: p.RefSpeed, Tau: p.Tau, Check: rc.Check,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/slots"
@@ -54,38 +55,38 @@ func NewSlotsParams() *SlotsParams {
 // MaxSlotsCycles bounds cycles per replication.
 const MaxSlotsCycles = 100_000_000
 
-// Validate checks every value; errors are *FieldError naming the key.
+// Validate checks every value; errors are *model.FieldError naming the key.
 func (p *SlotsParams) Validate() error {
-	if err := FirstError(
-		IntRange("cycles", p.Cycles, 1, MaxSlotsCycles),
-		OneOf("tstar_rounding", p.TStarRounding, string(slots.RoundMeanFloor), string(slots.RoundTermFloor), string(slots.RoundNone)),
-		IntRange("max_passes", p.MaxPasses, 0, 1<<30),
+	if err := model.FirstError(
+		model.IntRange("cycles", p.Cycles, 1, MaxSlotsCycles),
+		model.OneOf("tstar_rounding", p.TStarRounding, string(slots.RoundMeanFloor), string(slots.RoundTermFloor), string(slots.RoundNone)),
+		model.IntRange("max_passes", p.MaxPasses, 0, 1<<30),
 	); err != nil {
 		return err
 	}
 	if err := p.Config.Validate(); err != nil {
 		var ce *toporkov.ConfigError
 		if errors.As(err, &ce) {
-			return Field(ce.Key, "%s", ce.Msg)
+			return model.Field(ce.Key, "%s", ce.Msg)
 		}
-		return Field("jobs", "%v", err)
+		return model.Field("jobs", "%v", err)
 	}
 	switch {
 	case p.Environment == nil && len(p.Batch) == 0:
 		return nil
 	case p.Environment == nil:
-		return Field("environment", "is required with batch")
+		return model.Field("environment", "is required with batch")
 	case len(p.Batch) == 0:
-		return Field("batch", "is required with environment")
+		return model.Field("batch", "is required with environment")
 	}
 	l, err := slot.NewList(p.Environment.Nodes, p.Environment.Slots)
 	if err != nil {
-		return Field("environment", "%v", err)
+		return model.Field("environment", "%v", err)
 	}
 	p.Environment = l // sorted by start
 	for i, j := range p.Batch {
 		if err := j.Validate(); err != nil {
-			return Field(fmt.Sprintf("batch[%d]", i), "%v", err)
+			return model.Field(fmt.Sprintf("batch[%d]", i), "%v", err)
 		}
 	}
 	return nil

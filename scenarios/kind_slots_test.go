@@ -3,6 +3,7 @@ package scenarios
 import (
 	"context"
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,8 +76,8 @@ func TestSlotsParamsValidation(t *testing.T) {
 		p := NewSlotsParams()
 		f(p)
 		err := p.Validate()
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Key != key {
+		var fe *model.FieldError
+		if !errors.As(err, &fe) || fe.Path != key {
 			t.Errorf("%s: err = %v", key, err)
 		}
 	}
@@ -88,8 +89,8 @@ func TestSlotsParamsValidation(t *testing.T) {
 	}
 	p.Environment, p.Batch = handEnv(t)
 	p.Environment.Slots[0].End = -1
-	var fe *FieldError
-	if err := p.Validate(); !errors.As(err, &fe) || fe.Key != "environment" {
+	var fe *model.FieldError
+	if err := p.Validate(); !errors.As(err, &fe) || fe.Path != "environment" {
 		t.Errorf("negative slot: %v", err)
 	}
 }

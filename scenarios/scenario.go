@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"io"
 	"math"
 	"os"
@@ -384,15 +385,15 @@ func (sc *Scenario) expand(ctx context.Context, root *yaml.Node, kind Kind, base
 			r.SetBaseDir(baseDir)
 		}
 		if err := params.Validate(); err != nil {
-			var fe *FieldError
+			var fe *model.FieldError
 			if errors.As(err, &fe) {
 				line := root.Line
-				if n := lookup(node, fe.Key); n != nil {
+				if n := lookup(node, fe.Path); n != nil {
 					line = n.Line
 				} else if n := lookup(root, "params"); n != nil {
 					line = n.Line
 				}
-				err = &keyError{line: line, key: "params." + fe.Key, msg: unsetMessage(node, params, fe)}
+				err = &keyError{line: line, key: "params." + fe.Path, msg: unsetMessage(node, params, fe)}
 			}
 			return nil, pointError(labels, err)
 		}
@@ -478,8 +479,8 @@ var gotSuffix = regexp.MustCompile(` \(got [^()]*\)$`)
 // when the scenario sets the key; "required (…)" when the key has no
 // default and the scenario does not set it; with "(the default; set
 // params.KEY)" when its default does not fit the other values.
-func unsetMessage(node *yaml.Node, params Params, fe *FieldError) string {
-	switch unsetKey(node, params, fe.Key) {
+func unsetMessage(node *yaml.Node, params Params, fe *model.FieldError) string {
+	switch unsetKey(node, params, fe.Path) {
 	case keyRequired:
 		msg := strings.TrimPrefix(gotSuffix.ReplaceAllString(fe.Msg, ""), "is required")
 		msg = strings.TrimSpace(strings.Trim(strings.TrimSpace(msg), "()"))
@@ -488,7 +489,7 @@ func unsetMessage(node *yaml.Node, params Params, fe *FieldError) string {
 		}
 		return "required (" + msg + ")"
 	case keyDefault:
-		return fe.Msg + " (the default; set params." + fe.Key + ")"
+		return fe.Msg + " (the default; set params." + fe.Path + ")"
 	}
 	return fe.Msg
 }

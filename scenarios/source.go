@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"time"
@@ -66,11 +67,11 @@ func checkFile(key, path, what string) error {
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return Field(key, "file %q does not exist", path)
+		return model.Field(key, "file %q does not exist", path)
 	case err != nil:
-		return Field(key, "%v", err)
+		return model.Field(key, "%v", err)
 	case st.IsDir():
-		return Field(key, "%q is a directory, not %s", path, what)
+		return model.Field(key, "%q is a directory, not %s", path, what)
 	}
 	return nil
 }
@@ -82,20 +83,20 @@ func checkFile(key, path, what string) error {
 func ValidateJobInput(trace string, src *Source, baseDir string, procs int) error {
 	switch {
 	case trace != "" && src != nil:
-		return Field("source", "give either trace or source, not both")
+		return model.Field("source", "give either trace or source, not both")
 	case trace != "":
 		return checkFile("trace", resolvePath(trace, baseDir), "an SWF file")
 	case src == nil:
-		return Field("trace", "is required (a .swf or .swf.gz file), or give source: {lublin: {…}} or source: {sacct: FILE}")
+		return model.Field("trace", "is required (a .swf or .swf.gz file), or give source: {lublin: {…}} or source: {sacct: FILE}")
 	case (src.Lublin != nil) == (src.Sacct != ""):
-		return Field("source", "give exactly one of lublin: {…} and sacct: FILE")
+		return model.Field("source", "give exactly one of lublin: {…} and sacct: FILE")
 	case src.Lublin != nil:
 		p := src.lublinParams(procs)
 		if p.Procs == 0 {
-			return Field("source.lublin.procs", "set procs (here or in the kind's params)")
+			return model.Field("source.lublin.procs", "set procs (here or in the kind's params)")
 		}
 		if err := p.Validate(); err != nil {
-			return Field("source.lublin", "%v", err)
+			return model.Field("source.lublin", "%v", err)
 		}
 		return nil
 	}
@@ -119,7 +120,7 @@ func (src *Source) location() (*time.Location, error) {
 	}
 	loc, err := time.LoadLocation(src.SacctTZ)
 	if err != nil {
-		return nil, Field("source.sacct_tz", "%v", err)
+		return nil, model.Field("source.sacct_tz", "%v", err)
 	}
 	return loc, nil
 }
@@ -137,12 +138,12 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 		js, err := swf.NewJobSource(r, f)
 		if err != nil {
 			r.Close()
-			return nil, Field("trace", "%v", err)
+			return nil, model.Field("trace", "%v", err)
 		}
 		return &JobInput{JobSource: js, Name: path, Label: trace, close: r.Close}, nil
 	}
 	if src == nil {
-		return nil, Field("trace", "is required")
+		return nil, model.Field("trace", "is required")
 	}
 	var rs swf.RecordSource
 	name, label := "lublin", "lublin"
@@ -156,7 +157,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 			g, err = lublin.New(p)
 		}
 		if err != nil {
-			return nil, Field("source.lublin", "%v", err)
+			return nil, model.Field("source.lublin", "%v", err)
 		}
 		rs = g
 	} else {
@@ -173,7 +174,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 	}
 	js, err := swf.NewJobSourceFrom(rs, f)
 	if err != nil {
-		return nil, Field("source", "%v", err)
+		return nil, model.Field("source", "%v", err)
 	}
 	return &JobInput{JobSource: js, Name: name, Label: label}, nil
 }

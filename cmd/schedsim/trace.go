@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"io"
 	"os"
 	"strings"
@@ -122,9 +123,9 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		q := *p
 		q.Policy = name
 		if err := q.Validate(); err != nil {
-			var fe *scenarios.FieldError
+			var fe *model.FieldError
 			if errors.As(err, &fe) {
-				return usagef("%s: %s", replayFlags[fe.Key], fe.Msg)
+				return usagef("%s: %s", replayFlags[fe.Path], fe.Msg)
 			}
 			return usageError{err}
 		}
