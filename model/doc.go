@@ -1,13 +1,16 @@
-// Package model holds what every model kind shares: the key-path error that
-// parameter validation reports (FieldError) and the range checks that make
-// it. The model kinds themselves live in the sub-packages (cluster,
-// multicluster, gang, slot, mmc).
+// Package model holds the state of simulated systems and its invariants,
+// never a scheduling decision: jobs, processors and their queues, busy-time
+// meters. Systems built on it (the M/M/c queue in model/mmc, and others in
+// further subpackages) wire this state to the event kernel; policies decide
+// through the small interfaces those systems declare.
 //
-// A FieldError names the key below the kind's `params:` block as a dotted
-// path ("sizes.max", "clusters[2].speed"). A package that validates a nested
-// value reports the path relative to that value; the caller places it with
-// Under, and the scenario loader adds the file, the line and the `params.`
-// prefix, so every message a user sees reads
+// It also holds what every package that validates parameters shares: the
+// key-path error FieldError and the range checks that make it. A FieldError
+// names the key as a dotted path ("sizes.max", "clusters[2].speed"). A
+// package that validates a nested value reports the path relative to that
+// value; the caller places it with Under, and the scenario loader adds the
+// file, the line and the `params.` prefix, so every message a user sees
+// reads
 //
 //	study.yaml:12: params.sizes.max: must be ≥ 1 (got 0)
 package model
