@@ -35,13 +35,13 @@ type Config struct {
 func (c Config) Validate() error {
 	switch {
 	case c.Sites < 1 || c.Sites > MaxSites:
-		return fmt.Errorf("sites must be in [1, %d] (got %d)", MaxSites, c.Sites)
+		return fmt.Errorf("gang: sites must be in [1, %d] (got %d)", MaxSites, c.Sites)
 	case c.Processors < 1 || c.Processors > MaxProcessors:
-		return fmt.Errorf("processors per site must be in [1, %d] (got %d)", MaxProcessors, c.Processors)
+		return fmt.Errorf("gang: processors per site must be in [1, %d] (got %d)", MaxProcessors, c.Processors)
 	case c.CompletedJobs < 0:
-		return fmt.Errorf("completed jobs must be ≥ 0 (got %d)", c.CompletedJobs)
+		return fmt.Errorf("gang: completed jobs must be ≥ 0 (got %d)", c.CompletedJobs)
 	case c.WarmupJobs < 0:
-		return fmt.Errorf("warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
+		return fmt.Errorf("gang: warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
 	}
 	return nil
 }

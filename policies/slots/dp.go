@@ -65,7 +65,7 @@ type Choice struct {
 
 // ErrBadAlternative is wrapped by the errors of Optimize for negative,
 // infinite or NaN times or costs.
-var ErrBadAlternative = errors.New("invalid alternative")
+var ErrBadAlternative = errors.New("slots: invalid alternative")
 
 // Optimize solves the paper's functional equation (1): it chooses one
 // alternative per job so that the objective measure is minimal (or

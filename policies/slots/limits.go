@@ -41,7 +41,7 @@ func NoLimits(slot.Request) Limits {
 
 // ErrBadLimits is wrapped by the errors of searches given negative or NaN
 // limits.
-var ErrBadLimits = errors.New("invalid price limits")
+var ErrBadLimits = errors.New("slots: invalid price limits")
 
 func (l Limits) validate() error {
 	if !(l.MaxSlotPrice >= 0) || !(l.Budget >= 0) {
