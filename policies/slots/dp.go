@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"github.com/schedsim/schedsim/model/slot"
 )
 
 // Alt is what the batch choice needs from one alternative: its time
@@ -14,18 +12,6 @@ import (
 type Alt struct {
 	Time float64
 	Cost float64
-}
-
-// AltsOf returns the (time, cost) of every window, per job.
-func AltsOf(ws [][]slot.Window) [][]Alt {
-	out := make([][]Alt, len(ws))
-	for i, jw := range ws {
-		out[i] = make([]Alt, len(jw))
-		for k, w := range jw {
-			out[i][k] = Alt{Time: w.Time(), Cost: w.Cost}
-		}
-	}
-	return out
 }
 
 // Measure names one of the two additive measures of a batch choice.
@@ -175,18 +161,6 @@ func (w *DP) Solve(pairs [][]Pair, maximize bool, limit float64) ([]int, bool, e
 	return w.index, true, nil
 }
 
-// MinTime returns the choice of least total time whose total cost is
-// ≤ budget (the VO administrator's criterion with the limit B*).
-func MinTime(alts [][]Alt, budget float64) (Choice, bool, error) {
-	return Optimize(alts, Time, false, Cost, budget)
-}
-
-// MinCost returns the choice of least total cost whose total time is
-// ≤ limit (the users' criterion with the limit T*).
-func MinCost(alts [][]Alt, limit float64) (Choice, bool, error) {
-	return Optimize(alts, Cost, false, Time, limit)
-}
-
 // Rounding selects how formula (2) rounds.
 type Rounding string
 
@@ -243,14 +217,6 @@ func TimeLimit(alts [][]Alt, r Rounding) float64 {
 		}
 	}
 	return total
-}
-
-// BudgetLimit returns B* of formula (3): the owners' largest income, the
-// maximal total cost of a choice whose total time is ≤ tstar. ok is false
-// when no choice meets tstar.
-func BudgetLimit(alts [][]Alt, tstar float64) (float64, bool, error) {
-	ch, ok, err := Optimize(alts, Cost, true, Time, tstar)
-	return ch.Cost, ok, err
 }
 
 // BatchChoice is the outcome of both DP criteria for one batch.
