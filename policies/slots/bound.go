@@ -80,57 +80,79 @@ func (l *lpSuffix) build(items []dpItem, off []int, sign float64) {
 	l.cumZ, l.cumG, l.slope = l.cumZ[:0], l.cumG[:0], l.slope[:0]
 	l.cur = l.cur[:0]
 	// suffixes are built from the last job back; stored from k = n
-	// down, then the offsets are turned around.
-	type span struct{ from, to int }
-	spans := make([]span, n+1)
-	spans[n] = span{0, 0}
+	// down, then put in order.
+	spans := make([]lpSpan, n+1)
 	for k := n - 1; k >= 0; k-- {
 		its := items[off[k]:off[k+1]]
 		l.z0[k] = l.z0[k+1] + its[0].z
 		l.g0[k] = l.g0[k+1] + sign*its[0].g
-		// the upper concave hull of the job's points.
 		var hull [64]int
-		h := hull[:0]
-		for p := range its {
-			for len(h) >= 2 {
-				a, b := its[h[len(h)-2]], its[h[len(h)-1]]
-				// drop b when it lies on or below the line from a to p.
-				if (sign*b.g-sign*a.g)*(its[p].z-a.z) <= (sign*its[p].g-sign*a.g)*(b.z-a.z) {
-					h = h[:len(h)-1]
-					continue
-				}
-				break
-			}
-			h = append(h, p)
-		}
-		// merge the job's segments (steepest first) into the suffix's.
-		l.next = l.next[:0]
-		ci := 0
-		for q := 1; q < len(h); q++ {
-			a, b := its[h[q-1]], its[h[q]]
-			sg := lpSegment{dz: b.z - a.z, dg: sign * (b.g - a.g), job: int32(k), to: int32(h[q])}
-			sg.slope = sg.dg / sg.dz
-			for ci < len(l.cur) && l.cur[ci].slope >= sg.slope {
-				l.next = append(l.next, l.cur[ci])
-				ci++
-			}
-			l.next = append(l.next, sg)
-		}
-		l.next = append(l.next, l.cur[ci:]...)
-		l.cur, l.next = l.next, l.cur
-		from := len(l.cumZ)
-		z, g := 0.0, 0.0
-		for _, sg := range l.cur {
-			z += sg.dz
-			g += sg.dg
-			l.cumZ = append(l.cumZ, z)
-			l.cumG = append(l.cumG, g)
-			l.slope = append(l.slope, sg.slope)
-		}
-		spans[k] = span{from, len(l.cumZ)}
+		l.mergeJob(k, its, upperHull(its, sign, hull[:0]), sign)
+		spans[k] = l.appendSuffix()
 	}
-	// value reads suffix k at off[k]:off[k+1]; suffixes are not stored
-	// in order, so copy them into order.
+	l.order(spans)
+}
+
+// lpSpan locates one suffix's segments in lpSuffix.cumZ, cumG and slope.
+type lpSpan struct{ from, to int }
+
+// upperHull returns, in h, the indices of the upper concave hull of one
+// job's (constrained, sign × objective) points, sorted by constrained
+// value.
+func upperHull(its []dpItem, sign float64, h []int) []int {
+	for p := range its {
+		for len(h) >= 2 {
+			a, b := its[h[len(h)-2]], its[h[len(h)-1]]
+			// drop b when it lies on or below the line from a to p.
+			if (sign*b.g-sign*a.g)*(its[p].z-a.z) <= (sign*its[p].g-sign*a.g)*(b.z-a.z) {
+				h = h[:len(h)-1]
+				continue
+			}
+			break
+		}
+		h = append(h, p)
+	}
+	return h
+}
+
+// mergeJob merges the segments of job k's hull h (steepest first) into
+// the current suffix's segments.
+func (l *lpSuffix) mergeJob(k int, its []dpItem, h []int, sign float64) {
+	l.next = l.next[:0]
+	ci := 0
+	for q := 1; q < len(h); q++ {
+		a, b := its[h[q-1]], its[h[q]]
+		sg := lpSegment{dz: b.z - a.z, dg: sign * (b.g - a.g), job: int32(k), to: int32(h[q])}
+		sg.slope = sg.dg / sg.dz
+		for ci < len(l.cur) && l.cur[ci].slope >= sg.slope {
+			l.next = append(l.next, l.cur[ci])
+			ci++
+		}
+		l.next = append(l.next, sg)
+	}
+	l.next = append(l.next, l.cur[ci:]...)
+	l.cur, l.next = l.next, l.cur
+}
+
+// appendSuffix stores the cumulative sums of the current suffix's
+// segments and returns where they are.
+func (l *lpSuffix) appendSuffix() lpSpan {
+	from := len(l.cumZ)
+	z, g := 0.0, 0.0
+	for _, sg := range l.cur {
+		z += sg.dz
+		g += sg.dg
+		l.cumZ = append(l.cumZ, z)
+		l.cumG = append(l.cumG, g)
+		l.slope = append(l.slope, sg.slope)
+	}
+	return lpSpan{from, len(l.cumZ)}
+}
+
+// order copies the suffixes into job order: value reads suffix k at
+// off[k]:off[k+1].
+func (l *lpSuffix) order(spans []lpSpan) {
+	n := len(spans) - 1
 	cz, cg, sl := make([]float64, 0, len(l.cumZ)), make([]float64, 0, len(l.cumG)), make([]float64, 0, len(l.slope))
 	for k := 0; k <= n; k++ {
 		l.off[k] = len(cz)
