@@ -8,9 +8,11 @@ import (
 )
 
 func init() {
-	Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
-		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil })
+	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
+		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order")
 }
+
+var _ Policy = (*Conservative)(nil)
 
 // Conservative is conservative backfilling (Mu'alem & Feitelson 2001):
 // every queued job holds a reservation in an availability profile, so no

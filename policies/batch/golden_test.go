@@ -161,14 +161,14 @@ func replayJobs(t testing.TB, eng sim.Engine, procs int, pol Policy, jobs []mode
 
 func TestGolden(t *testing.T) {
 	for _, g := range goldens {
-		for _, name := range Names() {
+		for _, name := range Policies.Names() {
 			want, ok := g.want[name]
 			if !ok {
 				t.Fatalf("%s: no expectation for %s", g.name, name)
 			}
 			for _, eng := range sim.Kinds() {
 				t.Run(fmt.Sprintf("%s/%s/%s", g.name, name, eng), func(t *testing.T) {
-					pol, err := New(name, Options{Order: g.order})
+					pol, err := Policies.New(name, Options{Order: g.order})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -230,7 +230,7 @@ func TestGolden(t *testing.T) {
 			want := g.want[name]
 			for _, eng := range sim.Kinds() {
 				t.Run(fmt.Sprintf("%s/%s/%s", g.name, name, eng), func(t *testing.T) {
-					pol, err := New(name, g.opts)
+					pol, err := Policies.New(name, g.opts)
 					if err != nil {
 						t.Fatal(err)
 					}

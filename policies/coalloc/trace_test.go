@@ -172,7 +172,7 @@ func TestTraceInvariants(t *testing.T) {
 			jobs = jobs[:max]
 		}
 		t.Run(variantName(i), func(t *testing.T) {
-			pol, err := New(v.name, v.opts)
+			pol, err := Policies.New(v.name, v.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +193,7 @@ func TestEnginesAgree(t *testing.T) {
 		t.Run(variantName(i), func(t *testing.T) {
 			var out [2]bytes.Buffer
 			for k, kind := range sim.Kinds() {
-				pol, _ := New(v.name, v.opts)
+				pol, _ := Policies.New(v.name, v.opts)
 				eng, _ := sim.New(kind)
 				g, err := multicluster.New(eng, &model.SliceSource{Jobs: jobs}, pol, multicluster.Config{Platform: multicluster.Table1(), Jobs: &out[k]})
 				if err != nil {

@@ -36,7 +36,7 @@
 //     Plan.Mean read it.
 //   - Scheduler.Backfill is conservative backfilling on the slot list in
 //     batch order, as a Plan with one alternative per scheduled job.
-//   - The registry (New, Register, Names, Summary) builds a Policy by
+//   - The registry Policies builds a Policy by
 //     name from Options: "bf", "css", and "ant", which
 //     policies/anticipation registers.
 //
