@@ -7,13 +7,19 @@ import (
 
 func init() {
 	Policies.Register("fcfs", "first-come first-served across clusters: the queue head goes whole to a cluster where it can start now, else it blocks the queue",
-		func(o Options) (Policy, error) { return &FCFS{named: "fcfs", chooser: chooser{rule: o.ClusterChoice}}, nil },
+		func(o Options) (Policy, error) {
+			return &FCFS{named: "fcfs", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
 		"cluster_choice")
 	Policies.Register("fpfs", "first-possible first-served across clusters: every queued job, in order, goes whole to a cluster where it can start now",
-		func(o Options) (Policy, error) { return &FPFS{named: "fpfs", chooser: chooser{rule: o.ClusterChoice}}, nil },
+		func(o Options) (Policy, error) {
+			return &FPFS{named: "fpfs", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
 		"cluster_choice")
 	Policies.Register("ebf", "EASY backfilling across clusters: the blocked head reserves its earliest-finishing cluster; later jobs start now where they do not delay it",
-		func(o Options) (Policy, error) { return &EBF{named: "ebf", chooser: chooser{rule: o.ClusterChoice}}, nil },
+		func(o Options) (Policy, error) {
+			return &EBF{named: "ebf", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
 		"cluster_choice")
 }
 

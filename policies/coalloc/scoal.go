@@ -4,7 +4,9 @@ import "github.com/schedsim/schedsim/model/multicluster"
 
 func init() {
 	Policies.Register("scoal", "simple co-allocation: the queue head goes whole where it can start now, else is split over the processors free now, fastest clusters first; no reservations",
-		func(o Options) (Policy, error) { return &SCOAL{named: "scoal", chooser: chooser{rule: o.ClusterChoice}}, nil },
+		func(o Options) (Policy, error) {
+			return &SCOAL{named: "scoal", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
 		"cluster_choice")
 }
 

@@ -13,7 +13,9 @@ const (
 
 func init() {
 	Allocators.Register(Approach1, "Dimitriadou-Karatza approach 1: a site with enough free processors (start now), else a site with enough empty queues, else the GS queue",
-		func(o Options) (gang.Allocator, error) { return &Approach{Options: o, pick: queuePick(o.QueuePick)}, nil },
+		func(o Options) (gang.Allocator, error) {
+			return &Approach{Options: o, pick: queuePick(o.QueuePick)}, nil
+		},
 		"site_choice", "queue_pick", "dispatch")
 	Allocators.Register(Approach2, "Dimitriadou-Karatza approach 2: approach 1, else split over the free processors of both sites with a service-time overhead, else the GS queue",
 		func(o Options) (gang.Allocator, error) {
