@@ -17,7 +17,7 @@ import (
 func init() {
 	Register(Kind{
 		Name:      "cluster",
-		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (fcfs, easy, conservative, fpfs)",
+		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (" + strings.Join(batch.Policies.Names(), ", ") + ")",
 		NewParams: func() Params { return NewClusterParams() },
 	})
 }

@@ -56,12 +56,12 @@ type KaratzaParams struct {
 	SplitOverhead float64 `yaml:"split_overhead"`
 	// Threshold is T, the backfilling threshold (0).
 	Threshold float64 `yaml:"threshold"`
-	// LocalQueue is the local queue discipline: backfill or fcfs.
+	// LocalQueue is the local queue discipline (see local.Disciplines).
 	LocalQueue string `yaml:"local_queue"`
 	// Routing is what "shortest queue" measures: count (waiting jobs),
 	// count-all (the running one too) or work (estimated).
 	Routing string `yaml:"routing"`
-	// GSQueue is the GS queue discipline: lgf or first-fit.
+	// GSQueue is the GS queue discipline (see grid.Queues).
 	GSQueue string `yaml:"gs_queue"`
 	// SiteChoice is how a gang picks among sites that can take it: random
 	// or earliest.

@@ -17,7 +17,7 @@ import (
 func init() {
 	Register(Kind{
 		Name:      "multicluster",
-		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (fcfs, ebf, fpfs, scoal, coarp)",
+		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (" + strings.Join(coalloc.Policies.Names(), ", ") + ")",
 		NewParams: func() Params { return NewMultiClusterParams() },
 	})
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	css.Policies.Register("ant", "anticipation scheduling: CSS reference on the ideal alternatives (option limit), replicated by a linear or geometric distance (options distance, terms, error_floor, at_reference_start, start_from_backfilling)",
+	css.Policies.Register("ant", "anticipation scheduling: a CSS reference on the ideal alternatives, replicated on the real slots by a linear or geometric distance",
 		func(o css.Options) (css.Policy, error) {
 			sim, err := SimilarityOf(o)
 			if err != nil {

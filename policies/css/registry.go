@@ -53,7 +53,7 @@ func (o Options) ValidateLimit() error {
 // naming its key; Policies.New returns a new instance.
 var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 	Name:     "slot-batch",
-	Decision: "which slot window every job of a batch gets on a slot list (model kinds anticipation, css2014)",
+	Decision: "which slot window every job of a batch gets on a slot list (model kind anticipation)",
 	Package:  "policies/css",
 	Params: []policies.Param{
 		{Key: "limit", Doc: "lim Ua (percent) of the VO problem C → max, lim Ua"},
@@ -68,7 +68,7 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 func init() {
 	Policies.Register("bf", "conservative backfilling on the slot list in batch order (the baseline of CSS and ANT)",
 		func(Options) (Policy, error) { return &backfillPolicy{}, nil })
-	Policies.Register("css", "cyclic scheduling scheme: non-overlapping alternatives by each job's criterion, DP choice for C → max, lim Ua (option limit)",
+	Policies.Register("css", "cyclic scheduling scheme: non-overlapping alternatives by each job's criterion, DP choice for C → max, lim Ua",
 		func(o Options) (Policy, error) {
 			if err := o.ValidateLimit(); err != nil {
 				return nil, err
