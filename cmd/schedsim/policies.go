@@ -9,6 +9,8 @@ import (
 	"github.com/schedsim/schedsim/policies/batch"
 )
 
+//go:generate go test -run TestPoliciesReference -update-policies .
+
 // batchPolicies returns the registered batch policies for help texts.
 func batchPolicies() string { return strings.Join(batch.Policies.Names(), ", ") }
 
