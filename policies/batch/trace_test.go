@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/model/cluster/clustertest"
 
 	"github.com/schedsim/schedsim/sim"
 )
@@ -123,7 +125,7 @@ func checkTrace(t *testing.T, name string) {
 					}
 					prom := promises{}
 					p.SetProbe(prom.probe)
-					recs, res := replayJobs(t, sim.NewFast(), procs, p, jobs, false)
+					recs, res := clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
 					if len(recs)+len(res.Rejected) != len(jobs) {
 						t.Fatalf("%d jobs completed and %d rejected, of %d", len(recs), len(res.Rejected), len(jobs))
 					}
@@ -211,7 +213,7 @@ func TestEnginesAgree(t *testing.T) {
 			var runs [2][]model.Job
 			for k, eng := range []sim.Engine{sim.NewFast(), sim.NewSimGo()} {
 				p, _ := Policies.New(pol, Options{})
-				runs[k], _ = replayJobs(t, eng, procs, p, jobs, false)
+				runs[k], _ = clustertest.Replay(t, eng, cluster.Config{Procs: procs}, p, jobs)
 			}
 			if len(runs[0]) != len(runs[1]) {
 				t.Fatalf("fast completed %d jobs, simgo %d", len(runs[0]), len(runs[1]))
@@ -237,7 +239,7 @@ func TestSDSCBLUEChecked(t *testing.T) {
 	for _, pol := range []string{"easy", "conservative"} {
 		t.Run(pol, func(t *testing.T) {
 			p, _ := Policies.New(pol, Options{})
-			recs, _ := replayJobs(t, sim.NewFast(), procs, p, jobs, false)
+			recs, _ := clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
 			if len(recs) != len(jobs) {
 				t.Fatalf("%d of %d jobs completed", len(recs), len(jobs))
 			}
