@@ -12,6 +12,7 @@ import (
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/multicluster"
+	"github.com/schedsim/schedsim/model/multicluster/multiclustertest"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
@@ -176,7 +177,7 @@ func TestTraceInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			recs, res := runGrid(t, sim.NewFast(), plat, pol, jobs)
+			recs, res := multiclustertest.Replay(t, sim.NewFast(), multicluster.Config{Platform: plat}, pol, jobs)
 			checkSchedule(t, plat, pol.CoAllocates(), jobs, recs, res)
 			if i < 5 && full {
 				five[v.name] = res.Summary
