@@ -78,7 +78,7 @@ func (c ANTConfig) Validate() error {
 }
 
 // PolicyOptions returns the options of the comparison's method, a policy
-// of the css registry (css.New): the limit, the similarity and
+// of the css registry (css.Policies): the limit, the similarity and
 // StartFromBackfilling.
 func (c ANTConfig) PolicyOptions() css.Options {
 	o := css.Options{
