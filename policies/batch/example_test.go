@@ -15,7 +15,7 @@ type smallest struct{}
 
 var _ Policy = smallest{}
 
-func (smallest) Name() string  { return "smallest" }
+func (smallest) Name() string   { return "smallest" }
 func (smallest) SetProbe(Probe) {}
 func (smallest) Less(a, b *cluster.Job) bool {
 	return a.Size() < b.Size() || a.Size() == b.Size() && cluster.BySubmit(a, b)

@@ -7,9 +7,10 @@ import (
 )
 
 // Policy schedules one batch of jobs on a slot list, which it does not
-// modify: the slot batch policies of the registry (bf, css, and ant from
-// policies/anticipation). An instance keeps buffers between batches and
-// is not safe for concurrent use.
+// modify: the slot batch policies of the registry Policies (this package
+// registers the backfilling baseline and CSS, policies/anticipation
+// registers ANT). An instance keeps buffers between batches and is not
+// safe for concurrent use.
 type Policy interface {
 	// Name returns the registered name of the policy.
 	Name() string
@@ -20,8 +21,8 @@ type Policy interface {
 // Options are the parameters of the slot batch policies. Each policy
 // reads the ones that concern it; its constructor validates them.
 type Options struct {
-	// Limit is lim Ua (percent) of the VO problem C → max, lim Ua
-	// (css, ant).
+	// Limit is lim Ua (percent) of the VO problem C → max, lim Ua (of
+	// CSS and ANT).
 	Limit float64 `yaml:"limit"`
 	// Distance is ANT's replication distance: linear or geometric.
 	Distance string `yaml:"distance"`
