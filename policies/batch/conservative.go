@@ -12,7 +12,12 @@ func init() {
 		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order")
 }
 
-var _ Policy = (*Conservative)(nil)
+// Conservative keeps its profile up to date through the cluster's
+// Tracker callbacks.
+var (
+	_ Policy          = (*Conservative)(nil)
+	_ cluster.Tracker = (*Conservative)(nil)
+)
 
 // Conservative is conservative backfilling (Mu'alem & Feitelson 2001):
 // every queued job holds a reservation in an availability profile, so no
