@@ -149,6 +149,13 @@ type criterion struct {
 	full     bool // compare every window at every call (for tests)
 }
 
+// Compile-time checks: the replication's criterion is an AEP criterion
+// that tells the scan when it is done.
+var (
+	_ slots.Criterion = (*criterion)(nil)
+	_ slots.Finisher  = (*criterion)(nil)
+)
+
 // term is one distance term: the property, its reference value and the
 // inverse of its denominator.
 type term struct {

@@ -65,6 +65,15 @@ func CriterionByName(name string) (Criterion, bool) {
 	return nil, false
 }
 
+// Compile-time checks: the built-in criteria are Criteria; fastest can
+// also skip the positions where it cannot beat its best (belowPicker).
+var (
+	_ Criterion   = earliestStart{}
+	_ Criterion   = lowestCost{}
+	_ Criterion   = fastest{}
+	_ belowPicker = fastest{}
+)
+
 type earliestStart struct{}
 
 func (earliestStart) Name() string      { return "start" }
