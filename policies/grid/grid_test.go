@@ -14,36 +14,17 @@ import (
 	"github.com/schedsim/schedsim/sim"
 )
 
+// loc is a local job with an exact estimate.
 func loc(at float64, site int, rt float64) gang.Arrival {
 	return gang.Arrival{Time: at, Site: site, Size: 1, Runtime: rt, Estimate: rt}
 }
 
-func gng(at float64, size int, rt float64) gang.Arrival {
-	return gang.Arrival{Time: at, Site: gang.GS, Size: size, Runtime: rt, Estimate: rt}
-}
-
-// recorder wraps a GS queue discipline and logs the IDs it dispatches.
-type recorder struct {
-	inner gang.GridQueue
-	ids   []int64
-}
-
-func (r *recorder) Next(v *gang.View, q *gang.GSQueue, a gang.Allocator) (int, gang.Placement, bool) {
-	i, pl, ok := r.inner.Next(v, q, a)
-	if ok {
-		r.ids = append(r.ids, q.ID(i))
-	}
-	return i, pl, ok
-}
-
-func system(t *testing.T, sites, procs int, alloc gang.Allocator, queue gang.GridQueue, arr ...gang.Arrival) *gang.System {
+// system is a system of approach 2, LGF, backfilling and the shortest
+// queue routing fed by arr.
+func system(t *testing.T, sites, procs int, arr ...gang.Arrival) *gang.System {
 	t.Helper()
-	if alloc == nil {
-		alloc, _ = grid.Allocators.New(grid.Approach2, grid.DefaultOptions())
-	}
-	if queue == nil {
-		queue, _ = grid.Queues.New(grid.LGF, struct{}{})
-	}
+	alloc, _ := grid.Allocators.New(grid.Approach2, grid.DefaultOptions())
+	queue, _ := grid.Queues.New(grid.LGF, struct{}{})
 	disc, _ := local.Disciplines.New(local.BackfillName, local.Options{})
 	router, _ := local.Routers.New(local.ShortestName, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: sites, Processors: procs, Check: true},
@@ -53,36 +34,6 @@ func system(t *testing.T, sites, procs int, alloc gang.Allocator, queue gang.Gri
 		t.Fatal(err)
 	}
 	return s
-}
-
-func TestQueueOrder(t *testing.T) {
-	// One site of 4. A gang of 4 (ID 1) runs until 10 with a local waiting
-	// at every processor (IDs 2-5, runtimes 1-4), so that gangs A (ID 6,
-	// size 3), B (ID 7, size 2) and C (ID 8, size 3) queue at the GS. At 10
-	// all four queues empty at once. LGF dispatches A (largest, oldest of
-	// the two 3s); when A starts at 13 and four queues are empty again, C
-	// (largest) before the older B. First fit dispatches A, then B, then C.
-	arr := []gang.Arrival{gng(0, 4, 10), loc(0.1, 0, 1), loc(0.2, 0, 2), loc(0.3, 0, 3), loc(0.4, 0, 4),
-		gng(1, 3, 1), gng(2, 2, 1), gng(3, 3, 1)}
-	for _, c := range []struct {
-		queue string
-		want  []int64
-	}{{grid.LGF, []int64{6, 8, 7}}, {grid.FirstFit, []int64{6, 7, 8}}} {
-		inner, err := grid.Queues.New(c.queue, struct{}{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{inner: inner}
-		a1, _ := grid.Allocators.New(grid.Approach1, grid.DefaultOptions())
-		s := system(t, 1, 4, a1, rec, arr...)
-		res, err := s.Run(sim.Limit{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(rec.ids, c.want) || res.GangsFinished != 4 {
-			t.Errorf("%s dispatched %v (%d gangs finished), want %v", c.queue, rec.ids, res.GangsFinished, c.want)
-		}
-	}
 }
 
 // places calls Place n times and counts the sites of the placements.
@@ -140,7 +91,7 @@ func TestApproachPlacement(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := system(t, 2, 4, nil, nil, c.arr...)
+			s := system(t, 2, 4, c.arr...)
 			if _, err := s.Run(sim.Limit{Time: 1}); err != nil {
 				t.Fatal(err)
 			}
