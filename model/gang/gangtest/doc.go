@@ -9,7 +9,7 @@
 // arrivals and, per combination of the four policies, every job's
 // hand-computed outcome ("site 0 [2.5,4] backfilled", "split [0.5,3]",
 // "unfinished"); Run replays the case with the model's invariant checker
-// on, on every event engine (sim.Kinds: fast and simgo) and under two
+// on, on every event engine (sim.Kinds: fast and simgo) and under four
 // tie-breaking streams — a golden outcome must not depend on a random
 // draw — and compares. Covered fails a test when a registered policy has
 // no golden case.

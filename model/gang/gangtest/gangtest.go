@@ -95,7 +95,7 @@ type NewFunc func(Names) (gang.Policies, error)
 
 // tieSeeds are the tie-breaking streams every case runs under: a golden
 // outcome must be the same whatever the draws.
-var tieSeeds = [...]uint64{1, 2}
+var tieSeeds = [...]uint64{1, 2, 3, 4}
 
 // Run replays c for every combination of c.Want on every engine and
 // under every tie-breaking stream, each on fresh policies from
