@@ -103,6 +103,46 @@ var goldens = []csstest.Case{
 			"ant": {"[0,100] A 100", "[100,200] A 100"},
 		},
 	},
+	{
+		// Nodes A, B, C of prices 1, 2, 3; A free over [0,50), B and C
+		// over [0,100). Job 0 needs two nodes for 50 at the least cost,
+		// job 1 one node for 100 at the earliest start.
+		//
+		// bf: job 0 takes A and B at 0 (the two cheapest once both have
+		// joined): cost 50 + 100 = 150. Job 1: A is gone and B's rest
+		// [50,100) is too short; C at 0, cost 300.
+		//
+		// css: the same two windows are each job's only alternative (a
+		// second pass finds nothing: B's rest alone is too few nodes for
+		// job 0 and too short for job 1), so they are chosen.
+		//
+		// ant: on the full list job 0's ideal window is A+B at 0, job
+		// 1's B at 0 (A is too short): they overlap on B. The
+		// replication places job 0 on A+B (distance 0; B+C would be
+		// |150 − 250|/150), then job 1 on C at 0, the only node left long
+		// enough.
+		Name: "two-nodes",
+		Env: func() (*slot.List, []css.Job) {
+			l, err := slot.NewList([]slot.Node{
+				{Name: "A", Performance: 1, Price: 1},
+				{Name: "B", Performance: 1, Price: 2},
+				{Name: "C", Performance: 1, Price: 3},
+			}, []slot.Slot{{Node: 0, Start: 0, End: 50}, {Node: 1, Start: 0, End: 100}, {Node: 2, Start: 0, End: 100}})
+			if err != nil {
+				panic(err)
+			}
+			return l, []css.Job{
+				{Request: slot.Request{Nodes: 2, Length: 50}, Criterion: css.Cost},
+				{Request: slot.Request{Nodes: 1, Length: 100}, Criterion: css.Start},
+			}
+		},
+		Options: antOptions(10),
+		Want: map[string][]string{
+			"bf":  {"[0,50] A+B 150", "[0,100] C 300"},
+			"css": {"[0,50] A+B 150", "[0,100] C 300"},
+			"ant": {"[0,50] A+B 150", "[0,100] C 300"},
+		},
+	},
 }
 
 // TestGolden schedules the golden cases with every registered policy,
