@@ -147,6 +147,19 @@ var goldens = []golden{
 		opts: local.Options{Threshold: 0.5},
 	},
 	{
+		// T = 0.5, job 14's estimate just above 1.5 + T (2.0625 > 2):
+		// it waits behind the gang, [5,7.0625], with either discipline.
+		Case: gangtest.Case{
+			Name: "estimate-above-threshold-plus-T", Sites: 2, Processors: 4,
+			Jobs: busySites(2.0625, 2.0625),
+			Want: []gangtest.Expect{{
+				Policies: gangtest.Combos(approaches, lgf, append(backfill, fcfs...), shortest),
+				Outcomes: busyOutcomes("site 0 [4,5]", "site 0 [5,7.0625]"),
+			}},
+		},
+		opts: local.Options{Threshold: 0.5},
+	},
+	{
 		// T = 0, an underestimate: job 14 says 1.5 (it backfills) but
 		// runs 2, so the gang starts at 4.5 instead of 4.
 		Case: gangtest.Case{
