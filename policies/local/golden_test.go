@@ -160,6 +160,23 @@ var goldens = []golden{
 		opts: local.Options{Threshold: 0.5},
 	},
 	{
+		// One site of 2, the router measuring queues by estimated work.
+		// Local 1 runs [0,10], local 2 [0,1] on the other processor. At
+		// 0.5 local 3 (1) finds no idle processor; the work is 9.5 at the
+		// first and 0.5 at the second: it waits there, [1,2]. At 0.6
+		// local 4 (1) finds 9.4 against 0.4 + 1: the second again, [2,3].
+		// (By count both queues were empty at 0.5: a draw, no golden.)
+		Case: gangtest.Case{
+			Name: "route-by-work", Sites: 1, Processors: 2,
+			Jobs: []gang.Arrival{gangtest.Local(0, 0, 10), gangtest.Local(0, 0, 1), gangtest.Local(0.5, 0, 1), gangtest.Local(0.6, 0, 1)},
+			Want: []gangtest.Expect{{
+				Policies: gangtest.Combos(approaches, lgf, append(backfill, fcfs...), shortest),
+				Outcomes: []string{"site 0 [0,10]", "site 0 [0,1]", "site 0 [1,2]", "site 0 [2,3]"},
+			}},
+		},
+		opts: local.Options{By: local.ByWork},
+	},
+	{
 		// T = 0, an underestimate: job 14 says 1.5 (it backfills) but
 		// runs 2, so the gang starts at 4.5 instead of 4.
 		Case: gangtest.Case{
