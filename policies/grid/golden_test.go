@@ -16,10 +16,10 @@ type golden struct {
 }
 
 var (
-	approaches = []string{grid.Approach1, grid.Approach2}
-	bothQueues = []string{grid.FirstFit, grid.LGF}
-	disciplins = []string{local.BackfillName, local.FCFSName}
-	shortest   = []string{local.ShortestName}
+	approaches  = []string{grid.Approach1, grid.Approach2}
+	bothQueues  = []string{grid.FirstFit, grid.LGF}
+	disciplines = []string{local.BackfillName, local.FCFSName}
+	shortest    = []string{local.ShortestName}
 )
 
 // The golden cases of the GS policies, worked out by hand from the
@@ -61,16 +61,33 @@ var goldens = []golden{
 				gangtest.Gang(1, 3, 1), gangtest.Gang(2, 2, 1), gangtest.Gang(3, 3, 1)},
 			Want: []gangtest.Expect{
 				{
-					Policies: gangtest.Combos(approaches, []string{grid.LGF}, disciplins, shortest),
+					Policies: gangtest.Combos(approaches, []string{grid.LGF}, disciplines, shortest),
 					Outcomes: []string{"site 0 [0,10]", "site 0 [10,11]", "site 0 [10,12]", "site 0 [10,13]", "site 0 [10,14]",
 						"site 0 [13,14]", "site 0 [15,16]", "site 0 [14,15]"},
 				},
 				{
-					Policies: gangtest.Combos(approaches, []string{grid.FirstFit}, disciplins, shortest),
+					Policies: gangtest.Combos(approaches, []string{grid.FirstFit}, disciplines, shortest),
 					Outcomes: []string{"site 0 [0,10]", "site 0 [10,11]", "site 0 [10,12]", "site 0 [10,13]", "site 0 [10,14]",
 						"site 0 [13,14]", "site 0 [14,15]", "site 0 [15,16]"},
 				},
 			},
+		},
+		opts: grid.DefaultOptions(),
+	},
+	{
+		// One site of 2 (the example of package gangtest). Gang 1 holds
+		// both processors over [0,10]; gang 2 (size 1, at 1) joins one
+		// of their queues, which are empty, and starts at 10: [10,11].
+		// Gang 3 (size 2, at 2) finds one empty queue and waits at the
+		// GS; at 10 it is alone there, takes the freed processor and
+		// gang 2's and starts at 11: [11,12].
+		Case: gangtest.Case{
+			Name: "one-queued", Sites: 1, Processors: 2,
+			Jobs: []gang.Arrival{gangtest.Gang(0, 2, 10), gangtest.Gang(1, 1, 1), gangtest.Gang(2, 2, 1)},
+			Want: []gangtest.Expect{{
+				Policies: gangtest.Combos(approaches, bothQueues, disciplines, shortest),
+				Outcomes: []string{"site 0 [0,10]", "site 0 [10,11]", "site 0 [11,12]"},
+			}},
 		},
 		opts: grid.DefaultOptions(),
 	},
@@ -92,11 +109,11 @@ var goldens = []golden{
 			Jobs: []gang.Arrival{gangtest.Local(0, 1, 5), gangtest.Gang(0.5, 3, 2), gangtest.Local(1, 0, 1)},
 			Want: []gangtest.Expect{
 				{
-					Policies: gangtest.Combos([]string{grid.Approach2}, bothQueues, disciplins, shortest),
+					Policies: gangtest.Combos([]string{grid.Approach2}, bothQueues, disciplines, shortest),
 					Outcomes: []string{"site 1 [0,5]", "split [0.5,3]", "site 0 [3,4]"},
 				},
 				{
-					Policies: gangtest.Combos([]string{grid.Approach1}, bothQueues, disciplins, shortest),
+					Policies: gangtest.Combos([]string{grid.Approach1}, bothQueues, disciplines, shortest),
 					Outcomes: []string{"site 1 [0,5]", gangtest.Unfinished, "site 0 [1,2]"},
 				},
 			},
@@ -115,7 +132,7 @@ var goldens = []golden{
 			Name: "earliest-site", Sites: 2, Processors: 2,
 			Jobs: []gang.Arrival{gangtest.Local(0, 0, 10), gangtest.Local(0, 0, 10), gangtest.Gang(1, 2, 3), gangtest.Gang(2, 2, 1)},
 			Want: []gangtest.Expect{{
-				Policies: gangtest.Combos(approaches, bothQueues, disciplins, shortest),
+				Policies: gangtest.Combos(approaches, bothQueues, disciplines, shortest),
 				Outcomes: []string{"site 0 [0,10]", "site 0 [0,10]", "site 1 [1,4]", "site 1 [4,5]"},
 			}},
 		},

@@ -14,12 +14,14 @@
 // draw — and compares. Covered fails a test when a registered policy has
 // no golden case.
 //
-// A golden case of a new GS queue discipline, smallest gang first,
-// registered as "sgf": a gang of 2 holds the site's two processors until
-// 10; the gangs of 1 and 2 queued meanwhile leave in that order.
+// A golden case of a new GS queue discipline registered as "sgf": gang 1
+// holds the site's two processors over [0,10]; gang 2 (size 1) joins one
+// of their queues, which are empty, and starts at 10; gang 3 (size 2)
+// finds one empty queue, waits at the GS and, dispatched at 10, takes the
+// freed processor and gang 2's: [11,12].
 //
 //	gangtest.Run(t, gangtest.Case{
-//		Name: "two-queued", Sites: 1, Processors: 2,
+//		Name: "one-queued", Sites: 1, Processors: 2,
 //		Jobs: []gang.Arrival{gangtest.Gang(0, 2, 10), gangtest.Gang(1, 1, 1), gangtest.Gang(2, 2, 1)},
 //		Want: []gangtest.Expect{{
 //			Policies: gangtest.Combos([]string{grid.Approach1}, []string{"sgf"}, []string{local.BackfillName}, []string{local.ShortestName}),
