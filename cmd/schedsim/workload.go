@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/lublin"
@@ -45,7 +46,7 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	p := lublin.Defaults(0)
 	paramsFile := paramsFlag(args)
 	if paramsFile != "" {
-		if err := readLublinParams(paramsFile, &p); err != nil {
+		if err := readLublinParams(ctx, paramsFile, &p); err != nil {
 			return err
 		}
 		if p.Seed == 0 { // not in the file (0 is a scenario's "from the run")
@@ -189,10 +190,13 @@ func paramsFlag(args []string) string {
 }
 
 // readLublinParams decodes a YAML file of model parameters over p.
-func readLublinParams(path string, p *lublin.Params) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
+func readLublinParams(ctx context.Context, path string, p *lublin.Params) error {
+	b, err := input.ReadFile(ctx, path, lublin.MaxParamsBytes, "parameter file")
+	if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
 		return usageError{err}
+	}
+	if err != nil {
+		return err
 	}
 	return scenarios.DecodeStrictYAML(b, path, p)
 }

@@ -105,6 +105,9 @@ const (
 	ClassesCombined = "combined"
 )
 
+// MaxParamsBytes is the largest parameter file (Params in YAML) read.
+const MaxParamsBytes = 1 << 20
+
 // Params configure a generator. The zero values of Load, Days, UMed and
 // UHi mean "derived"; Defaults fills in everything else.
 type Params struct {
