@@ -38,6 +38,9 @@ type Options struct {
 	// StartFromBackfilling takes ANT's reference start of every job from
 	// a prior backfilling schedule.
 	StartFromBackfilling bool `yaml:"start_from_backfilling"`
+	// Cancelled, when not nil, is asked by the policy's searches before
+	// every job (see Scheduler.Cancelled).
+	Cancelled func() bool `yaml:"-"`
 }
 
 // OptionError reports an invalid option; Key names it ("limit").
@@ -99,7 +102,7 @@ func init() {
 			if err := o.ValidateLimit(); err != nil {
 				return nil, err
 			}
-			return &cssPolicy{problem: CostMaxUtilityLimit(o.Limit)}, nil
+			return &cssPolicy{s: Scheduler{Cancelled: o.Cancelled}, problem: CostMaxUtilityLimit(o.Limit)}, nil
 		})
 }
 
