@@ -96,7 +96,7 @@ func New(name string, o Options) (Policy, error) {
 
 func init() {
 	Register("bf", "conservative backfilling on the slot list in batch order (the baseline of CSS and ANT)",
-		func(Options) (Policy, error) { return &backfillPolicy{}, nil })
+		func(o Options) (Policy, error) { return &backfillPolicy{s: Scheduler{Cancelled: o.Cancelled}}, nil })
 	Register("css", "cyclic scheduling scheme: non-overlapping alternatives by each job's criterion, DP choice for C → max, lim Ua (option limit)",
 		func(o Options) (Policy, error) {
 			if err := o.ValidateLimit(); err != nil {

@@ -14,8 +14,8 @@ type Scheduler struct {
 	// no job finds another window).
 	MaxPasses int
 	// Cancelled, when not nil, is asked before every job's search of
-	// Alternatives; once it reports true, Alternatives returns
-	// slots.ErrCancelled.
+	// Alternatives and Backfill; once it reports true, they return
+	// slots.ErrCancelled. (The DP choice is not interrupted.)
 	Cancelled func() bool
 
 	search  slots.Searcher

@@ -2,11 +2,13 @@ package slotexp
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/policies/anticipation"
 	"github.com/schedsim/schedsim/policies/css"
+	"github.com/schedsim/schedsim/policies/slots"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/toporkov"
@@ -105,17 +107,20 @@ func TestRunANTJobsAndErrors(t *testing.T) {
 	}
 }
 
-// RunANT asks cancelled before every batch and stops at the first true.
+// RunANT asks cancelled before every batch and within a batch before
+// every job's search, and stops at the first true.
 func TestRunANTStopsWhenCancelled(t *testing.T) {
-	g, err := toporkov.NewDomainGenerator(toporkov.DefaultDomainConfig(), sim.NewStreams(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := ANTConfig{Experiment: ExperimentReplication, Batches: 1000, Limit: 10,
 		Similarity: anticipation.Similarity{Terms: []css.Property{css.Cost, css.ProcTime}, Floor: 1}}
-	asked := 0
-	_, err = RunANT(g, cfg, nil, func() bool { asked++; return asked > 3 })
-	if err != ErrCancelled || asked != 4 {
-		t.Fatalf("err %v after %d questions, want ErrCancelled at the 4th", err, asked)
+	for _, after := range []int{0, 3, 200} {
+		g, err := toporkov.NewDomainGenerator(toporkov.DefaultDomainConfig(), sim.NewStreams(1, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		asked := 0
+		_, err = RunANT(g, cfg, nil, func() bool { asked++; return asked > after })
+		if !errors.Is(err, ErrCancelled) && !errors.Is(err, slots.ErrCancelled) || asked != after+1 {
+			t.Errorf("cancelled after %d: err %v after %d questions, want a cancellation at question %d", after, err, asked, after+1)
+		}
 	}
 }
