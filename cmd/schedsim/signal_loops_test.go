@@ -13,7 +13,8 @@ import (
 // Every long loop outside the event engines stops on its own within a
 // second: the slot kinds' cycles and batches (a batch of the anticipation
 // kind takes seconds, so its searches ask between jobs), the Lublin
-// generator (which leaves no temporary file), and the engines' kinds.
+// generator (which leaves no temporary file), and the engines' kinds
+// (cluster and multicluster on a trace of 300 000 jobs).
 // (The DP choice of a batch is not interrupted: the batches here keep it
 // short.)
 func TestSignalStopsEveryLongLoop(t *testing.T) {
@@ -21,7 +22,13 @@ func TestSignalStopsEveryLongLoop(t *testing.T) {
 	scenario := func(name, body string) string {
 		return writeFile(t, filepath.Join(dir, name+".yaml"), "name: "+name+"\nreplications: 1\n"+body)
 	}
+	trace := filepath.Join(dir, "trace.swf")
+	if code, _, stderr := runCLI(t, "generate", "lublin", "--procs", "256", "--jobs", "300000", "--out", trace); code != exitOK {
+		t.Fatal(stderr)
+	}
 	for _, c := range []struct{ name, file string }{
+		{"cluster", scenario("cluster", "model: cluster\nparams: {trace: "+trace+", policy: conservative}\n")},
+		{"multicluster", scenario("multicluster", "model: multicluster\nparams: {trace: "+trace+", policy: coarp}\n")},
 		{"anticipation, a large batch", scenario("ant-replication", "model: anticipation\nparams: {experiment: replication, batches: 1000000, nodes: 200, interval: 8000, batch: {count: 600}}\n")},
 		{"anticipation, comparison", scenario("ant-comparison", "model: anticipation\nparams: {experiment: comparison, method: bf, batches: 1000000, nodes: 400, interval: 8000, batch: {count: 1500}}\n")},
 		{"anticipation, many batches", scenario("ant-batches", "model: anticipation\nparams: {experiment: comparison, method: css, batches: 1000000}\n")},
