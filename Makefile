@@ -31,14 +31,17 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
-## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding and the sacct importer, each for
-## FUZZTIME (5s in make test; 2m by default)
+## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, the sacct importer, the platform
+## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
+	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
+	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
+	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:

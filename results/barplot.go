@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 
@@ -43,7 +44,15 @@ func WriteBarPlot(path, title, xLabel, yLabel string, labels []string, series []
 	p.NominalX(labels...)
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".png" && ext != ".svg" {
-		path += ".png"
+		path, ext = path+".png", ".png"
 	}
-	return p.Save(9*vg.Inch, 4*vg.Inch, path)
+	w, err := p.WriterTo(9*vg.Inch, 4*vg.Inch, ext[1:])
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, buf.Bytes())
 }

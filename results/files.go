@@ -29,6 +29,7 @@ type AtomicFile struct {
 	path string
 	tmp  *os.File
 	w    *bufio.Writer
+	done bool // committed or aborted
 }
 
 // CreateAtomic starts an atomic write of path, creating its missing parent
@@ -50,6 +51,7 @@ func (f *AtomicFile) Write(p []byte) (int, error) { return f.w.Write(p) }
 // Commit flushes and closes the temporary file and renames it to the
 // target path. On error the temporary file is removed.
 func (f *AtomicFile) Commit() error {
+	f.done = true
 	err := f.w.Flush()
 	if cerr := f.tmp.Close(); err == nil {
 		err = cerr
@@ -66,8 +68,13 @@ func (f *AtomicFile) Commit() error {
 	return err
 }
 
-// Abort discards the temporary file; the target is left as it was.
+// Abort discards the temporary file; the target is left as it was. After
+// Commit or Abort it does nothing.
 func (f *AtomicFile) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
 	f.tmp.Close()
 	os.Remove(f.tmp.Name())
 }

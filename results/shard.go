@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -13,6 +14,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/schedsim/schedsim/internal/input"
 )
 
 // TaskResult is the raw outcome of one task of a scenario: one
@@ -137,9 +140,14 @@ func parseTaskFields(rec []string) (TaskResult, error) {
 	return TaskResult{Task: task, Point: point, PointName: rec[2], Replication: rep, Events: events}, nil
 }
 
+// MaxManifestBytes caps a shard manifest: it holds the list of its tasks
+// (at most 10^7, as points × replications) and the resolved scenario (at
+// most 4 MiB).
+const MaxManifestBytes = 128 << 20
+
 // ReadShardManifest reads and checks a manifest file (not its data).
 func ReadShardManifest(path string) (*ShardManifest, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.ReadFile(context.Background(), path, MaxManifestBytes, "shard manifest")
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +175,7 @@ func ReadShardManifest(path string) (*ShardManifest, error) {
 // the manifest, in the manifest's order.
 func ReadShardTasks(dir string, m *ShardManifest) ([]TaskResult, error) {
 	path := filepath.Join(dir, m.Data)
-	data, err := os.ReadFile(path)
+	data, err := input.ReadFile(context.Background(), path, max(m.DataBytes, 0), "shard's metrics file (the manifest's data_bytes)")
 	if err != nil {
 		return nil, err
 	}

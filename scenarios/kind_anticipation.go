@@ -137,7 +137,7 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunANT(g, p.config(rc.Check), rc.Jobs)
+	m, err := slotexp.RunANT(g, p.config(rc.Check), rc.Jobs, rc.Cancelled)
 	if err != nil {
 		return nil, fmt.Errorf("anticipation: %w", err)
 	}

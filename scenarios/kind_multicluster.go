@@ -1,13 +1,14 @@
 package scenarios
 
 import (
+	"context"
 	"fmt"
 	"github.com/schedsim/schedsim/model"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/model/multicluster"
 	"github.com/schedsim/schedsim/policies/coalloc"
 	"github.com/schedsim/schedsim/results"
@@ -128,7 +129,7 @@ func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 		return multicluster.Platform{}, model.Field("platform", "give either a platform file or inline clusters, not both")
 	case p.Platform != "":
 		path := p.resolve(p.Platform)
-		data, err := os.ReadFile(path)
+		data, err := input.ReadFile(context.Background(), path, multicluster.MaxPlatformBytes, "platform file")
 		if err != nil {
 			return multicluster.Platform{}, model.Field("platform", "%v", err)
 		}

@@ -1,14 +1,14 @@
 package scenarios
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/schedsim/schedsim/internal/input"
 )
 
 // MaxFileBytes is the largest scenario file Load reads: scenarios are
@@ -42,37 +42,10 @@ func LoadContext(ctx context.Context, nameOrPath string) (*Scenario, error) {
 	return nil, fmt.Errorf("%s: %w (see `schedsim list`)", nameOrPath, ErrNotFound)
 }
 
-// readCapped reads a scenario file of at most MaxFileBytes, checking ctx
-// between reads (the file may be a pipe that never ends).
+// readCapped reads a scenario file of at most MaxFileBytes; ctx stops the
+// reading (the file may be a pipe that never ends, or never opens).
 func readCapped(ctx context.Context, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a scenario file", path)
-	} else if err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("%s: %d bytes is too large for a scenario file (at most %d)", path, fi.Size(), MaxFileBytes)
-	}
-	var buf bytes.Buffer
-	chunk := make([]byte, 64<<10)
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		n, err := f.Read(chunk)
-		buf.Write(chunk[:n])
-		if buf.Len() > MaxFileBytes {
-			return nil, fmt.Errorf("%s: more than %d bytes is too large for a scenario file", path, MaxFileBytes)
-		}
-		if err == io.EOF {
-			return buf.Bytes(), nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-	}
+	return input.ReadFile(ctx, path, MaxFileBytes, "scenario file")
 }
 
 // fileError prefixes an error with the file name, turning "line N: …"

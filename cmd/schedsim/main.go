@@ -55,6 +55,11 @@ func (e commandError) Unwrap() error { return e.err }
 // second, even one blocked reading a pipe that never ends.
 const stopGrace = 800 * time.Millisecond
 
+// forcedStop is the message of a command that main ends after stopGrace:
+// every loop and read is meant to stop on its own before, and the signal
+// tests check that none ends this way.
+const forcedStop = "schedsim: interrupted (the command did not stop within 0.8 s: stopped by force)"
+
 func main() {
 	ctx, cancel := context.WithCancel(context.Background())
 	signals := make(chan os.Signal, 2)
@@ -67,14 +72,16 @@ func main() {
 	case <-signals:
 		cancel()
 	}
+	msg := forcedStop
 	select {
 	case code := <-done:
 		os.Exit(code)
 	case <-signals: // a second Ctrl-C: stop now
+		msg = "schedsim: interrupted (a second signal: stopped at once)"
 	case <-time.After(stopGrace):
 	}
 	abortStages()
-	fmt.Fprintln(os.Stderr, "schedsim: interrupted")
+	fmt.Fprintln(os.Stderr, msg)
 	os.Exit(exitRun)
 }
 

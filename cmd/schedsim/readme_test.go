@@ -80,7 +80,7 @@ func mirror(t *testing.T) string {
 		t.Fatal(err)
 	}
 	repo, _ := filepath.Abs("../..")
-	for _, name := range []string{"sim", "model", "policies", "workloads", "scenarios", "results", "cmd", "go.mod", "go.sum", "Makefile", "README.md"} {
+	for _, name := range []string{"sim", "model", "policies", "workloads", "scenarios", "results", "cmd", "internal", "go.mod", "go.sum", "Makefile", "README.md"} {
 		if err := os.Symlink(filepath.Join(repo, name), filepath.Join(clone, name)); err != nil {
 			t.Fatal(err)
 		}

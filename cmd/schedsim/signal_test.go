@@ -107,6 +107,9 @@ func stop(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, sig syscall.Signal)
 	if code := cmd.ProcessState.ExitCode(); code != exitRun {
 		t.Errorf("%v: exit %d after %v, want %d; stderr %q", cmd.Args[1:], code, sig, exitRun, stderr.String())
 	}
+	if strings.Contains(stderr.String(), forcedStop) {
+		t.Errorf("%v did not stop on its own after %v: main ended it by force", cmd.Args[1:], sig)
+	}
 	return stderr.String()
 }
 

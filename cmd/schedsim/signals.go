@@ -1,24 +1,25 @@
 package main
 
-import (
-	"sync"
+import "sync"
 
-	"github.com/schedsim/schedsim/results"
-)
+// aborter is an output being written that Abort discards, leaving its
+// target as it was: a *results.Stage or a *results.AtomicFile.
+type aborter interface{ Abort() }
 
-// stages are the output stages of the commands in progress, so that main
-// can remove them when a command does not stop in time after a signal.
+// stages are the outputs of the commands in progress (staging directories,
+// temporary files), so that main can remove them when a command does not
+// stop in time after a signal.
 var stages struct {
 	sync.Mutex
-	set map[*results.Stage]bool
+	set map[aborter]bool
 }
 
 // trackStage registers st until the returned function is called.
-func trackStage(st *results.Stage) func() {
+func trackStage(st aborter) func() {
 	stages.Lock()
 	defer stages.Unlock()
 	if stages.set == nil {
-		stages.set = map[*results.Stage]bool{}
+		stages.set = map[aborter]bool{}
 	}
 	stages.set[st] = true
 	return func() {
@@ -28,8 +29,8 @@ func trackStage(st *results.Stage) func() {
 	}
 }
 
-// abortStages removes the staging directories of every command in
-// progress, leaving each --out as it was.
+// abortStages removes the staging directories and temporary files of
+// every command in progress, leaving each --out as it was.
 func abortStages() {
 	stages.Lock()
 	defer stages.Unlock()

@@ -113,6 +113,12 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := scriptPath("out", dir); err != nil {
+		return err
+	}
+	if err := scriptPath("schedsim", f.binary); err != nil {
+		return err
+	}
 	if err := checkOutDir(dir); err != nil {
 		return err
 	}
@@ -186,8 +192,8 @@ func (f *slurmFlags) writeScripts(dir string, sc *scenarios.Scenario) (submit, m
 
 // header writes the shebang and the #SBATCH lines both scripts share.
 func (f *slurmFlags) header(w io.Writer, name, output string) {
-	fmt.Fprintf(w, "#!/bin/bash\n# Written by schedsim slurm; needs %s and this directory on every node.\n", f.binary)
-	fmt.Fprintf(w, "#SBATCH --job-name=%s\n#SBATCH --output=%s\n", slurmName(name), output)
+	fmt.Fprintf(w, "#!/bin/bash\n# Written by schedsim slurm; needs %s and this directory on every node.\n", shellQuote(f.binary))
+	fmt.Fprintf(w, "#SBATCH --job-name=%s\n#SBATCH --output=%s\n", slurmName(name), sbatchQuote(filenamePattern(output)))
 	for _, kv := range [][2]string{{"partition", f.partition}, {"time", f.time}, {"mem", f.mem}, {"account", f.account}} {
 		if kv[1] != "" {
 			fmt.Fprintf(w, "#SBATCH --%s=%s\n", kv[0], kv[1])
@@ -213,6 +219,49 @@ func sbatch(ctx context.Context, args ...string) (string, error) {
 		return "", fmt.Errorf("slurm: sbatch %s printed no job id", strings.Join(args, " "))
 	}
 	return id, nil
+}
+
+// scriptPath refuses a path that a batch script cannot carry whole: a
+// control character (a newline would end the #SBATCH line or the command
+// and start another one) or a backslash (in --output it makes Slurm take
+// the file name literally, so that every array task writes one log).
+// Other characters are quoted (sbatchQuote, shellQuote).
+func scriptPath(flag, path string) error {
+	for _, r := range path {
+		if r < 0x20 || r == 0x7f {
+			return usagef("--%s %q: a control character (newline, tab, …) cannot go into a batch script: choose another path", flag, path)
+		}
+	}
+	if strings.ContainsRune(path, '\\') {
+		return usagef("--%s %q: a backslash cannot go into a batch script (Slurm reads it as an escape): choose another path", flag, path)
+	}
+	return nil
+}
+
+// filenamePattern escapes the directory part of a --output file name
+// pattern: a % in a directory name is literal ("%%"), the file name's own
+// %a is Slurm's array index.
+func filenamePattern(path string) string {
+	dir, file := filepath.Split(path)
+	return strings.ReplaceAll(dir, "%", "%%") + file
+}
+
+// sbatchQuote quotes an #SBATCH value as sbatch's script parser reads it:
+// within double quotes, spaces are kept and a backslash makes the next
+// character literal; # is escaped too, for the versions of sbatch that end
+// the line at any unescaped #.
+func sbatchQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '\\', '"', '\'', '#':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // shellQuote quotes s for a POSIX shell.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/lublin"
@@ -45,7 +46,7 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	p := lublin.Defaults(0)
 	paramsFile := paramsFlag(args)
 	if paramsFile != "" {
-		if err := readLublinParams(paramsFile, &p); err != nil {
+		if err := readLublinParams(ctx, paramsFile, &p); err != nil {
 			return err
 		}
 		if p.Seed == 0 { // not in the file (0 is a scenario's "from the run")
@@ -86,45 +87,69 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
+	// The trace to compare with is read first, and the SWF file is
+	// committed last: a failure anywhere leaves --out as it was.
+	var compare *results.BarSeries
+	if *cycleCompare != "" {
+		if compare, err = hourShares(ctx, *cycleCompare); err != nil {
+			return err
+		}
+	}
+	f, err := createOutput(*out)
+	if err != nil {
+		return err
+	}
+	defer f.abort()
 	var hours [24]float64
-	n, err := writeSWF(ctx, *out, g, func(r swf.Record) {
+	n, err := streamSWF(ctx, f, *out, g, func(r swf.Record) {
 		hours[int(r.Submit)%86400/3600]++
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
 	if *cyclePlot != "" {
-		return plotCycle(ctx, *cyclePlot, *cycleCompare, fmt.Sprintf("generated (%d jobs)", n), hours)
+		series := []results.BarSeries{{Name: fmt.Sprintf("generated (%d jobs)", n), Values: shares(hours)}}
+		if compare != nil {
+			series = append(series, *compare)
+		}
+		if err := plotCycle(*cyclePlot, series); err != nil {
+			return err
+		}
 	}
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
 	return nil
 }
 
-// plotCycle draws the share of arrivals by hour of the day of a
-// generated workload, and of the trace compare when it is not empty.
-func plotCycle(ctx context.Context, path, compare, name string, hours [24]float64) error {
-	series := []results.BarSeries{{Name: name, Values: shares(hours)}}
-	if compare != "" {
-		r, err := swf.Open(compare, swf.ReadOptions{Context: ctx})
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		var theirs [24]float64
-		n := 0
-		for {
-			rec, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			theirs[int(rec.Submit)%86400/3600]++
-			n++
-		}
-		series = append(series, results.BarSeries{Name: fmt.Sprintf("%s (%d jobs)", filepath.Base(compare), n), Values: shares(theirs)})
+// hourShares reads an SWF trace and returns its arrivals by hour of the
+// day, as percentages.
+func hourShares(ctx context.Context, path string) (*results.BarSeries, error) {
+	r, err := swf.Open(path, swf.ReadOptions{Context: ctx})
+	if err != nil {
+		return nil, err
 	}
+	defer r.Close()
+	var hours [24]float64
+	n := 0
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		hours[int(rec.Submit)%86400/3600]++
+		n++
+	}
+	return &results.BarSeries{Name: fmt.Sprintf("%s (%d jobs)", filepath.Base(path), n), Values: shares(hours)}, nil
+}
+
+// plotCycle draws the share of arrivals by hour of the day of each series
+// into path.
+func plotCycle(path string, series []results.BarSeries) error {
 	labels := make([]string, 24)
 	for h := range labels {
 		labels[h] = strconv.Itoa(h)
@@ -165,10 +190,13 @@ func paramsFlag(args []string) string {
 }
 
 // readLublinParams decodes a YAML file of model parameters over p.
-func readLublinParams(path string, p *lublin.Params) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
+func readLublinParams(ctx context.Context, path string, p *lublin.Params) error {
+	b, err := input.ReadFile(ctx, path, lublin.MaxParamsBytes, "parameter file")
+	if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
 		return usageError{err}
+	}
+	if err != nil {
+		return err
 	}
 	return scenarios.DecodeStrictYAML(b, path, p)
 }
@@ -177,10 +205,43 @@ func readLublinParams(path string, p *lublin.Params) error {
 // atomically: on an error or an interrupt the file is left as it was. each
 // sees every record written.
 func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(swf.Record)) (int, error) {
-	f, err := results.CreateAtomic(path)
+	f, err := createOutput(path)
 	if err != nil {
 		return 0, err
 	}
+	defer f.abort()
+	n, err := streamSWF(ctx, f, path, src, each)
+	if err != nil {
+		return n, err
+	}
+	return n, f.Commit()
+}
+
+// output is a file written atomically that main removes if the command
+// does not stop in time after a signal.
+type output struct {
+	*results.AtomicFile
+	untrack func()
+}
+
+// createOutput starts the atomic write of path; end it with Commit and,
+// deferred, abort (which after Commit only stops the tracking).
+func createOutput(path string) (*output, error) {
+	f, err := results.CreateAtomic(path)
+	if err != nil {
+		return nil, err
+	}
+	return &output{f, trackStage(f)}, nil
+}
+
+func (o *output) abort() {
+	o.untrack()
+	o.Abort()
+}
+
+// streamSWF writes the records of src into f, gzipped when path ends in
+// .gz, and returns their number; each sees every record written.
+func streamSWF(ctx context.Context, f io.Writer, path string, src swf.RecordSource, each func(swf.Record)) (int, error) {
 	var w io.Writer = f
 	var gz *gzip.Writer
 	if strings.HasSuffix(path, ".gz") {
@@ -190,23 +251,19 @@ func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(
 	sw := swf.NewWriter(w, src.Header())
 	sw.SetTimeDigits(0)
 	n := 0
-	fail := func(err error) (int, error) {
-		f.Abort()
-		return n, err
-	}
 	for {
 		r, err := src.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return fail(err)
+			return n, err
 		}
 		if n%4096 == 0 && ctx.Err() != nil {
-			return fail(ctx.Err())
+			return n, ctx.Err()
 		}
 		if err := sw.Write(r); err != nil {
-			return fail(err)
+			return n, err
 		}
 		if each != nil {
 			each(r)
@@ -214,15 +271,10 @@ func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(
 		n++
 	}
 	if err := sw.Flush(); err != nil {
-		return fail(err)
+		return n, err
 	}
 	if gz != nil {
-		if err := gz.Close(); err != nil {
-			return fail(err)
-		}
-	}
-	if err := f.Commit(); err != nil {
-		return n, err
+		return n, gz.Close()
 	}
 	return n, nil
 }

@@ -104,6 +104,10 @@ func (p Platform) Validate() error {
 	return nil
 }
 
+// MaxPlatformBytes is the largest platform file read: a cluster takes a
+// few lines, so a mebibyte holds thousands.
+const MaxPlatformBytes = 1 << 20
+
 // ParsePlatform decodes a platform from YAML strictly (an unknown key is
 // an error) and validates it. file names the source in errors.
 func ParsePlatform(data []byte, file string) (Platform, error) {

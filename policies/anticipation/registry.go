@@ -21,6 +21,7 @@ func init() {
 			p := &policy{fromBF: o.StartFromBackfilling}
 			p.ant.Problem = css.CostMaxUtilityLimit(o.Limit)
 			p.ant.Similarity = sim
+			p.ant.Cancelled = o.Cancelled
 			return p, nil
 		}, "limit", "distance", "terms", "error_floor", "at_reference_start", "start_from_backfilling")
 }

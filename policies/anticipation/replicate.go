@@ -12,6 +12,10 @@ import (
 // Replicator runs the replication step and keeps its search buffers. It
 // is not safe for concurrent use; its zero value is ready.
 type Replicator struct {
+	// Cancelled, when not nil, is asked before every job is placed; once
+	// it reports true, Replicate returns slots.ErrCancelled.
+	Cancelled func() bool
+
 	search slots.Searcher
 	// the criteria of find, whose buffers serve every job
 	crit, warm criterion
@@ -43,6 +47,9 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 		plan.Chosen[i] = -1
 		if has != nil && !has[i] {
 			continue
+		}
+		if r.Cancelled != nil && r.Cancelled() {
+			return css.Plan{}, slots.ErrCancelled
 		}
 		w, ok, err := r.find(work, j, refs[i], sim)
 		if err != nil {

@@ -28,6 +28,10 @@ type Scheduler struct {
 	Problem css.Problem
 	// Similarity is the replication criterion of step 3.
 	Similarity Similarity
+	// Cancelled, when not nil, is asked before every job's search of
+	// IdealAlternatives and of the replication; once it reports true,
+	// they return slots.ErrCancelled.
+	Cancelled func() bool
 
 	search  slots.Searcher
 	chooser css.Scheduler
@@ -41,6 +45,9 @@ type Scheduler struct {
 func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alternative, error) {
 	alts := make([][]css.Alternative, len(jobs))
 	for i, j := range jobs {
+		if s.Cancelled != nil && s.Cancelled() {
+			return nil, slots.ErrCancelled
+		}
 		search, err := j.Search()
 		if err == nil {
 			err = j.Validate()
@@ -111,6 +118,7 @@ func (s *Scheduler) Place(l *slot.List, jobs []css.Job, ref css.Plan, starts []f
 			}
 		}
 	}
+	s.rep.Cancelled = s.Cancelled
 	plan, err := s.rep.Replicate(l, jobs, refs, has, s.Similarity)
 	if err != nil {
 		return css.Plan{}, err

@@ -26,6 +26,9 @@ func (s *Scheduler) Backfill(l *slot.List, jobs []Job) (Plan, error) {
 	alts := make([]Alternative, len(jobs))
 	found := make([]bool, len(jobs))
 	for i, j := range jobs {
+		if s.Cancelled != nil && s.Cancelled() {
+			return Plan{}, slots.ErrCancelled
+		}
 		w, ok, err := s.search.Find(work, j.Request, j.Limits(), slots.EarliestStart)
 		if err != nil {
 			return Plan{}, fmt.Errorf("job %d: %w", i, err)

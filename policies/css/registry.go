@@ -37,6 +37,9 @@ type Options struct {
 	// StartFromBackfilling takes ANT's reference start of every job from
 	// a prior backfilling schedule.
 	StartFromBackfilling bool `yaml:"start_from_backfilling"`
+	// Cancelled, when not nil, is asked by the policy's searches before
+	// every job (see Scheduler.Cancelled).
+	Cancelled func() bool `yaml:"-"`
 }
 
 // ValidateLimit checks that Limit is a percentage in [0, 100]; a bad one
@@ -68,13 +71,13 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 
 func init() {
 	Policies.Register("bf", "conservative backfilling on the slot list in batch order (the baseline of CSS and ANT)",
-		func(Options) (Policy, error) { return &backfillPolicy{}, nil })
+		func(o Options) (Policy, error) { return &backfillPolicy{s: Scheduler{Cancelled: o.Cancelled}}, nil })
 	Policies.Register("css", "cyclic scheduling scheme: non-overlapping alternatives by each job's criterion, DP choice for C → max, lim Ua",
 		func(o Options) (Policy, error) {
 			if err := o.ValidateLimit(); err != nil {
 				return nil, err
 			}
-			return &cssPolicy{problem: CostMaxUtilityLimit(o.Limit)}, nil
+			return &cssPolicy{s: Scheduler{Cancelled: o.Cancelled}, problem: CostMaxUtilityLimit(o.Limit)}, nil
 		}, "limit")
 }
 

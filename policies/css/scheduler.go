@@ -13,6 +13,10 @@ type Scheduler struct {
 	// MaxPasses bounds the passes of the alternatives search (≤ 0: until
 	// no job finds another window).
 	MaxPasses int
+	// Cancelled, when not nil, is asked before every job's search of
+	// Alternatives and Backfill; once it reports true, they return
+	// slots.ErrCancelled. (The DP choice is not interrupted.)
+	Cancelled func() bool
 
 	search  slots.Searcher
 	chooser Chooser
@@ -33,7 +37,7 @@ func (s *Scheduler) Alternatives(l *slot.List, jobs []Job) ([][]Alternative, err
 	}
 	alts := make([][]Alternative, len(jobs))
 	work := l.Clone()
-	err = s.search.AlternativesEach(work, Requests(jobs), searches, s.MaxPasses, func(j int, w slot.Window) {
+	err = s.search.AlternativesUntil(work, Requests(jobs), searches, s.MaxPasses, s.Cancelled, func(j int, w slot.Window) {
 		alts[j] = append(alts[j], NewAlternative(w))
 	})
 	if err != nil {

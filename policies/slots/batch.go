@@ -1,6 +1,7 @@
 package slots
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -75,11 +76,22 @@ type JobSearch struct {
 	Criterion Criterion
 }
 
+// ErrCancelled is returned by a search that its cancelled function
+// stopped.
+var ErrCancelled = errors.New("slots: search cancelled")
+
 // AlternativesEach runs the batch alternatives search of Alternatives
 // with a search of its own for every job (searches[i] for jobs[i]) and
 // hands every window to emit, in the order found. The windows never
 // overlap; l is modified (every window is subtracted from it).
 func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches []JobSearch, maxPasses int, emit func(job int, w slot.Window)) error {
+	return s.AlternativesUntil(l, jobs, searches, maxPasses, nil, emit)
+}
+
+// AlternativesUntil is AlternativesEach that asks cancelled, when not
+// nil, before every job's search, and returns ErrCancelled once it
+// reports true (a batch of many jobs takes seconds).
+func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches []JobSearch, maxPasses int, cancelled func() bool, emit func(job int, w slot.Window)) error {
 	if len(searches) != len(jobs) {
 		return fmt.Errorf("%d searches for %d jobs", len(searches), len(jobs))
 	}
@@ -130,6 +142,9 @@ func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches 
 		for i, j := range jobs {
 			if !active[i] {
 				continue
+			}
+			if cancelled != nil && cancelled() {
+				return ErrCancelled
 			}
 			crits[0] = searches[i].Criterion
 			res, err := s.scan(l, j, searches[i].Limits, crits, hs[i])

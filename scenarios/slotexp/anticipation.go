@@ -143,6 +143,7 @@ type ANTRunner struct {
 	// Batches the batches run.
 	Alternatives, Batches int
 	jobs                  *results.JobCSV
+	cancelled             func() bool
 }
 
 // JobColumns are the columns of the per-job records: the batch, the job's
@@ -263,6 +264,7 @@ func setUtilities(p css.Plan, alts [][]css.Alternative, jobs []css.Job) {
 
 func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, record func(int, string, css.Plan) error) error {
 	o := cfg.PolicyOptions()
+	o.Cancelled = r.cancelled
 	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
 		p, err := css.Policies.New(cfg.Method, o)
 		if err != nil {
@@ -339,8 +341,11 @@ func (r *ANTRunner) tally(name string) MethodTally {
 
 // RunANT runs cfg.Batches batches from the generator on one goroutine
 // and returns the experiment's metrics. With jobs not nil, per-job
-// records are written to it.
-func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
+// records are written to it. cancelled, when not nil, is asked before
+// every batch and within a batch before every job's search: once it
+// reports true, RunANT returns ErrCancelled (or, within a batch,
+// slots.ErrCancelled).
+func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer, cancelled func() bool) (results.Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -348,7 +353,12 @@ func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results
 	if jobs != nil {
 		r.Jobs(jobs)
 	}
+	r.cancelled = cancelled
+	r.css.Cancelled, r.ant.Cancelled, r.rep.Cancelled = cancelled, cancelled, cancelled
 	for b := 0; b < cfg.Batches; b++ {
+		if cancelled != nil && cancelled() {
+			return nil, ErrCancelled
+		}
 		if err := r.Batch(g.Next(), cfg); err != nil {
 			return nil, fmt.Errorf("batch %d: %w", b, err)
 		}

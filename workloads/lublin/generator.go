@@ -22,6 +22,26 @@ const (
 	cyclicDayStart   = 11
 )
 
+// Bounds that keep every draw and walk of the generator finite.
+const (
+	// MaxRedraws is how many draws in a row may exceed MaxLogRuntime or
+	// MaxLogInterarrival before the generator fails: Validate refuses
+	// parameters whose draws fall below the bound with a probability
+	// under MinAcceptance, so that a valid model fails this way with a
+	// probability under e^-100.
+	MaxRedraws = 100_000
+	// MinAcceptance is the least probability Validate accepts for one
+	// draw of a log run time or log gap to be at most its bound.
+	MinAcceptance = 1e-3
+	// MaxSubmit is the latest submit time, in seconds (2^53: beyond it
+	// float64 seconds are no longer whole).
+	MaxSubmit = 1 << 53
+	// walkDays is the longest gap walked half-hour by half-hour; whole
+	// days beyond it are skipped at once (a day's weights sum to its
+	// 48 points), so that a tiny load does not walk for ever.
+	walkDays = 64
+)
+
 // Stream names below sim.Streams; CLASS is interactive, batch or combined.
 const (
 	// StreamArrivals draws the inter-arrival gaps of a class.
@@ -48,8 +68,10 @@ type Generator struct {
 // classGen is the state of one class: its arrival clock and its streams.
 type classGen struct {
 	c        Class
+	name     string
 	queue    int
 	weights  [buckets]float64
+	daySum   float64 // sum of weights: the points of a whole day
 	bucket   int
 	points   float64
 	rem      float64
@@ -84,18 +106,23 @@ func NewWithStreams(p Params, streams sim.Streams) (*Generator, error) {
 	for _, c := range p.classes() {
 		name := func(s string) string { return strings.Replace(s, "CLASS", c.name, 1) }
 		cg := classGen{
-			c: c.Class, queue: c.queue, weights: dailyWeights(c.ANum, c.BNum),
+			c: c.Class, name: c.name, queue: c.queue, weights: dailyWeights(c.ANum, c.BNum),
 			bucket:   p.StartHour * buckets / 24,
 			arrRand:  streams.Rand(name(StreamArrivals)),
 			sizeRand: streams.Rand(name(StreamSizes)),
 			rtRand:   streams.Rand(name(StreamRuntimes)),
+		}
+		for _, w := range cg.weights {
+			cg.daySum += w
 		}
 		cg.arr = distuv.Gamma{Alpha: c.AArr * c.ARAR, Beta: 1 / c.BArr, Src: cg.arrRand}
 		cg.g1 = distuv.Gamma{Alpha: c.A1, Beta: 1 / c.B1, Src: cg.rtRand}
 		cg.g2 = distuv.Gamma{Alpha: c.A2, Beta: 1 / c.B2, Src: cg.rtRand}
 		// The first job of a class arrives after one gap from time 0, as
 		// in the authors' generator (its arrive_init draws one).
-		cg.advance(g.scale, p.MaxLogInterarrival)
+		if err := cg.advance(g.scale, p.MaxLogInterarrival); err != nil {
+			return nil, err
+		}
 		g.classes = append(g.classes, cg)
 	}
 	g.header = swf.Header{
@@ -146,9 +173,14 @@ func (g *Generator) Next() (swf.Record, error) {
 	if submit >= g.horizon {
 		return swf.Record{}, io.EOF
 	}
-	c.advance(g.scale, g.p.MaxLogInterarrival)
+	if err := c.advance(g.scale, g.p.MaxLogInterarrival); err != nil {
+		return swf.Record{}, err
+	}
 	size := c.size()
-	rt := c.runtime(size, g.p.MaxLogRuntime)
+	rt, err := c.runtime(size, g.p.MaxLogRuntime)
+	if err != nil {
+		return swf.Record{}, err
+	}
 	g.n++
 	req := -1.0
 	switch g.p.Requested {
@@ -169,14 +201,28 @@ func (g *Generator) Next() (swf.Record, error) {
 // exp(Gamma) (times scale) is turned into points, one point being the
 // mean half-hour; each bucket costs its weight in points, so a gap
 // stretches over quiet hours and shrinks over busy ones. The remainder
-// within the last bucket is carried to the next gap.
-func (c *classGen) advance(scale, maxLog float64) {
+// within the last bucket is carried to the next gap. A gap of more than
+// walkDays skips its whole days at once; a gap that cannot be drawn within
+// MaxRedraws or that takes the clock past MaxSubmit is an error.
+func (c *classGen) advance(scale, maxLog float64) error {
 	gam := c.arr.Rand()
-	for gam > maxLog {
+	for n := 1; !(gam <= maxLog); n++ {
+		if n == MaxRedraws {
+			return fmt.Errorf("lublin: %s.aarr: %d log inter-arrival gaps in a row above max_log_interarrival %v: the arrival Gamma lies beyond it",
+				c.name, MaxRedraws, maxLog)
+		}
 		gam = c.arr.Rand()
 	}
 	c.points += scale * math.Exp(gam) / secondsPerBucket
 	gap := 0.0
+	if !(c.points <= MaxSubmit/secondsPerBucket) {
+		return c.tooLate()
+	}
+	if c.points > walkDays*c.daySum {
+		days := math.Floor(c.points/c.daySum) - walkDays
+		c.points -= days * c.daySum
+		gap += days * 86400
+	}
 	for c.points > c.weights[c.bucket] || c.weights[c.bucket] == 0 {
 		c.points -= c.weights[c.bucket]
 		c.bucket = (c.bucket + 1) % buckets
@@ -186,6 +232,15 @@ func (c *classGen) advance(scale, maxLog float64) {
 	gap += secondsPerBucket * (rem - c.rem)
 	c.rem = rem
 	c.next += gap
+	if !(c.next < MaxSubmit) {
+		return c.tooLate()
+	}
+	return nil
+}
+
+// tooLate is the error of a clock that passes MaxSubmit.
+func (c *classGen) tooLate() error {
+	return fmt.Errorf("lublin: load: the %s jobs' submit times pass 2^53 s (285 million years): the load is too small for the model's gaps", c.name)
 }
 
 // size draws a job size: serial, power of two, or any, from the
@@ -212,9 +267,10 @@ func (c *classGen) twoStageUniform() float64 {
 
 // runtime draws a run time (whole seconds ≥ 1) from the hyper-Gamma of
 // log run times whose first-component probability depends on the size.
-func (c *classGen) runtime(size int, maxLog float64) float64 {
+// A run time that cannot be drawn within MaxRedraws is an error.
+func (c *classGen) runtime(size int, maxLog float64) (float64, error) {
 	p := mixProb(c.c, size)
-	for {
+	for range MaxRedraws {
 		var x float64
 		if c.rtRand.Float64() <= p {
 			x = c.g1.Rand()
@@ -222,9 +278,11 @@ func (c *classGen) runtime(size int, maxLog float64) float64 {
 			x = c.g2.Rand()
 		}
 		if x <= maxLog {
-			return math.Floor(math.Exp(x))
+			return math.Floor(math.Exp(x)), nil
 		}
 	}
+	return 0, fmt.Errorf("lublin: %s.a1: %d log run times in a row above max_log_runtime %v: the run-time Gammas lie beyond it",
+		c.name, MaxRedraws, maxLog)
 }
 
 // mixProb is the probability of the first Gamma for a job of the size.

@@ -105,6 +105,9 @@ const (
 	ClassesCombined = "combined"
 )
 
+// MaxParamsBytes is the largest parameter file (Params in YAML) read.
+const MaxParamsBytes = 1 << 20
+
 // Params configure a generator. The zero values of Load, Days, UMed and
 // UHi mean "derived"; Defaults fills in everything else.
 type Params struct {
@@ -253,10 +256,32 @@ func (c Class) validate(p *Params, name string) error {
 	case !pos(c.ANum) || !pos(c.BNum):
 		return bad("anum", "anum, bnum = %v, %v; want both > 0", c.ANum, c.BNum)
 	}
-	if w := dailyWeights(c.ANum, c.BNum); math.IsNaN(w[0]) {
-		return bad("anum", "anum %v, bnum %v give no arrivals in any half-hour of the day", c.ANum, c.BNum)
+	for _, w := range dailyWeights(c.ANum, c.BNum) {
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return bad("anum", "anum %v, bnum %v give no arrivals in any half-hour of the day", c.ANum, c.BNum)
+		}
+	}
+	if acc := (gammaDist{c.AArr * c.ARAR, c.BArr}).CDF(p.MaxLogInterarrival); !(acc >= MinAcceptance) {
+		return bad("aarr", "aarr·arar %v, barr %v put a log gap at most max_log_interarrival %v with probability %.3g; want ≥ %v (the gaps above are drawn again)",
+			c.AArr*c.ARAR, c.BArr, p.MaxLogInterarrival, acc, MinAcceptance)
+	}
+	if acc := runtimeAcceptance(c, p.Procs, p.MaxLogRuntime); !(acc >= MinAcceptance) {
+		return bad("a1", "a1, b1, a2, b2 = %v, %v, %v, %v put a log run time at most max_log_runtime %v with probability %.3g for some size; want ≥ %v (the run times above are drawn again)",
+			c.A1, c.B1, c.A2, c.B2, p.MaxLogRuntime, acc, MinAcceptance)
 	}
 	return nil
+}
+
+// runtimeAcceptance returns the least probability, over the job sizes 1 …
+// procs, that one draw of a log run time is at most maxLog. The mixture
+// probability is linear in the size, so the least is at size 1 or procs.
+func runtimeAcceptance(c Class, procs int, maxLog float64) float64 {
+	f1, f2 := gammaDist{c.A1, c.B1}.CDF(maxLog), gammaDist{c.A2, c.B2}.CDF(maxLog)
+	acc := func(size int) float64 {
+		p := mixProb(c, size)
+		return p*f1 + (1-p)*f2
+	}
+	return min(acc(1), acc(procs))
 }
 
 // UnmarshalYAML decodes parameters over the published defaults, so that

@@ -2,14 +2,16 @@ package slurm
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
 
@@ -63,10 +65,19 @@ type Stats struct {
 	Skipped int
 }
 
-// ReadFile imports the sacct output in path.
+// MaxLineLength is the longest line Read accepts; a longer one, or a NUL
+// byte (binary data, a device), is an error at once.
+const MaxLineLength = 1 << 20
+
+// ReadFile imports the sacct output in path. With opts.Context, a named
+// pipe that no writer opens and a read that waits on a pipe both return
+// the context's error once it is done.
 func ReadFile(path string, opts Options) (*Trace, error) {
-	f, err := os.Open(path)
+	f, err := input.Open(opts.Context, path)
 	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("slurm: %s: %w", path, err)
+		}
 		return nil, fmt.Errorf("slurm: %w", err)
 	}
 	defer f.Close()
@@ -97,7 +108,8 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 	t := &Trace{name: name}
 	r = swf.ContextReader(opts.Context, r)
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 64<<10), MaxLineLength)
+	sc.Split(scanText)
 	var col map[string]int
 	var ncol int
 	jobs := map[string]*job{}
@@ -165,7 +177,10 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 		jobs[key] = j
 		order = append(order, key)
 	}
-	if err := sc.Err(); err != nil {
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, fmt.Errorf("slurm: %s:%d: a line longer than %d bytes (the cap): not sacct output", name, line+1, MaxLineLength)
+	case err != nil:
 		return nil, fmt.Errorf("slurm: %s:%d: %w", name, line+1, err)
 	}
 	if col == nil {
@@ -177,6 +192,19 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 	}
 	t.build(list, loc, opts.Procs)
 	return t, nil
+}
+
+// errNotText is the error of a NUL byte.
+var errNotText = errors.New("a NUL byte: binary data, not sacct output")
+
+// scanText splits lines as bufio.ScanLines does, and fails on a NUL byte
+// in a line or, while a line end is awaited, in what was read of it.
+func scanText(data []byte, atEOF bool) (int, []byte, error) {
+	adv, tok, err := bufio.ScanLines(data, atEOF)
+	if bytes.IndexByte(tok, 0) >= 0 || adv == 0 && bytes.IndexByte(data, 0) >= 0 {
+		return 0, nil, errNotText
+	}
+	return adv, tok, err
 }
 
 // header maps the column names of sacct's header line to their index.

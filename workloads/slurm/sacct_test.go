@@ -143,3 +143,24 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A NUL byte or a line over MaxLineLength is an error naming the line,
+// found at once: /dev/zero fails within its first buffer.
+func TestNotTextIsAnError(t *testing.T) {
+	head := "JobID|Submit|Start|End|AllocCPUS|State\n"
+	job := "1|2024-01-01T00:00:00|2024-01-01T00:00:01|2024-01-01T00:00:02|1|COMPLETED\n"
+	for _, c := range []struct{ text, want string }{
+		{head + job + "2|x\x00|\n", "slurm: s.txt:3: a NUL byte: binary data, not sacct output"},
+		{head + strings.Repeat("\x00", 1<<16), "slurm: s.txt:2: a NUL byte"},
+		{head + strings.Repeat("|", MaxLineLength+1), "slurm: s.txt:2: a line longer than 1048576 bytes (the cap): not sacct output"},
+	} {
+		_, err := Read(strings.NewReader(c.text), "s.txt", Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%.30q: %v, want %s", c.text, err, c.want)
+		}
+	}
+	start := time.Now()
+	if _, err := ReadFile("/dev/zero", Options{}); err == nil || !strings.Contains(err.Error(), "a NUL byte") || time.Since(start) > time.Second {
+		t.Errorf("/dev/zero: %v after %v", err, time.Since(start))
+	}
+}

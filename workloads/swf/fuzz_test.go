@@ -100,8 +100,8 @@ func checkReader(t *testing.T, data []byte, mode Mode) {
 	}
 }
 
-// jobLines counts the lines that are neither blank nor comments (or are
-// too long to look at), as the Reader splits them.
+// jobLines counts the lines that are neither blank nor comments, as the
+// Reader splits them (a line too long or with a NUL byte is an error).
 func jobLines(data []byte) int {
 	n := 0
 	for len(data) > 0 {
@@ -110,10 +110,6 @@ func jobLines(data []byte) int {
 			line, data = data[:i+1], data[i+1:]
 		} else {
 			data = nil
-		}
-		if len(line) > MaxLineLength {
-			n++
-			continue
 		}
 		if t := trimSpace(trimEOL(line)); len(t) > 0 && t[0] != ';' {
 			n++

@@ -29,12 +29,11 @@ var (
 // reasons (Kind Malformed) come from the Reader; the others come from a
 // JobSource.
 const (
-	ReasonFieldCount  = "wrong field count"
-	ReasonNotNumber   = "non-numeric field"
-	ReasonNotInteger  = "non-integer value in integer field"
-	ReasonRange       = "value out of range"
-	ReasonLineTooLong = "line too long"
-	ReasonHeader      = "bad header value"
+	ReasonFieldCount = "wrong field count"
+	ReasonNotNumber  = "non-numeric field"
+	ReasonNotInteger = "non-integer value in integer field"
+	ReasonRange      = "value out of range"
+	ReasonHeader     = "bad header value"
 
 	ReasonRunTime        = "run time ≤ 0"
 	ReasonRunTimeUnknown = "run time < 0"

@@ -2,13 +2,15 @@ package swf
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
+
+	"github.com/schedsim/schedsim/internal/input"
 )
 
 // Mode selects how a Reader treats malformed lines.
@@ -38,10 +40,20 @@ func (m Mode) String() string {
 // reason when ReadOptions.ProblemLines is 0.
 const DefaultProblemLines = 5
 
-// MaxLineLength is the longest line, in bytes, the Reader accepts. Longer
-// lines are malformed (ReasonLineTooLong); they are skipped without being
-// held in memory.
+// MaxLineLength is the longest line, in bytes, the Reader accepts. A
+// longer line is an error in both modes, as soon as the cap is passed: no
+// SWF trace has one, and a file without line ends (a device, a binary
+// file) would otherwise be read to its end, if it has one. A NUL byte is
+// an error too (ErrNotText).
 const MaxLineLength = 1 << 20
+
+// ErrNotText is wrapped by the error of a NUL byte in a trace: binary
+// data, not SWF. It is an error in both modes.
+var ErrNotText = errors.New("swf: a NUL byte: binary data, not an SWF trace")
+
+// ErrLineTooLong is wrapped by the error of a line longer than
+// MaxLineLength. It is an error in both modes.
+var ErrLineTooLong = fmt.Errorf("swf: a line longer than %d bytes (the cap): not an SWF trace", MaxLineLength)
 
 const bufferSize = 64 << 10
 
@@ -102,16 +114,15 @@ func (o ReadOptions) maxLines() int {
 type Reader struct {
 	name   string
 	opts   ReadOptions
-	file   *os.File
+	file   io.Closer
 	gz     *gzip.Reader
 	br     *bufio.Reader
 	header Header
 
-	line     int // number of lines read so far
-	long     []byte
-	pend     []byte // first job line, read while scanning the header
-	pendLong bool
-	hasPend  bool
+	line    int // number of lines read so far
+	long    []byte
+	pend    []byte // first job line, read while scanning the header
+	hasPend bool
 
 	fields   [NumFields][]byte
 	records  int
@@ -123,9 +134,15 @@ type Reader struct {
 // Open opens an SWF trace, plain or gzip-compressed (recognised by its
 // magic bytes, whatever the file is called), and reads its header. The
 // caller must Close the Reader.
+//
+// With opts.Context, a named pipe that no writer opens and a read that
+// waits on a pipe both return the context's error once it is done.
 func Open(path string, opts ReadOptions) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := input.Open(opts.Context, path)
 	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("swf: %s: %w", path, err)
+		}
 		return nil, fmt.Errorf("swf: %w", err)
 	}
 	r, err := NewReader(f, path, opts)
@@ -172,7 +189,7 @@ func (r *Reader) readHeader() error {
 	b := headerBuilder{cont: -1}
 	size := 0
 	for {
-		line, tooLong, err := r.readLine()
+		line, err := r.readLine()
 		if err == io.EOF {
 			break
 		}
@@ -180,10 +197,13 @@ func (r *Reader) readHeader() error {
 			return err
 		}
 		t := trimSpace(line)
-		if !tooLong && len(t) == 0 {
+		if len(t) == 0 {
 			continue
 		}
-		if !tooLong && t[0] == ';' {
+		if t[0] == ';' {
+			if bytes.IndexByte(line, 0) >= 0 {
+				return r.fatal(r.line, ErrNotText)
+			}
 			if size += len(line) + 1; size > MaxHeaderBytes {
 				return fmt.Errorf("%s:%d: header comment block longer than %d bytes: not an SWF trace", r.name, r.line, MaxHeaderBytes)
 			}
@@ -191,7 +211,6 @@ func (r *Reader) readHeader() error {
 			continue
 		}
 		r.pend = append(r.pend[:0], line...)
-		r.pendLong = tooLong
 		r.hasPend = true
 		break
 	}
@@ -216,43 +235,47 @@ func firstLine(s string) string {
 }
 
 // readLine returns the next line without its line end ("\n" or "\r\n").
-// tooLong reports a line longer than MaxLineLength, whose bytes are
-// discarded. The returned slice is valid until the next call.
-func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
+// The returned slice is valid until the next call. A line longer than
+// the read buffer is checked for NUL bytes and for MaxLineLength as it is
+// read, so that a file without line ends fails at once; a shorter line
+// with a NUL byte fails to parse, and Next checks it then.
+func (r *Reader) readLine() (line []byte, err error) {
 	line, err = r.br.ReadSlice('\n')
 	switch {
 	case err == nil || err == io.EOF && len(line) > 0:
 		r.line++
-		return trimEOL(line), false, nil
+		return trimEOL(line), nil
 	case err == io.EOF:
-		return nil, false, io.EOF
+		return nil, io.EOF
 	case err != bufio.ErrBufferFull:
-		return nil, false, r.readErr(err)
+		return nil, r.readErr(err)
 	}
-	r.long = append(r.long[:0], line...)
+	r.long = r.long[:0]
 	for {
+		if bytes.IndexByte(line, 0) >= 0 {
+			return nil, r.fatal(r.line+1, ErrNotText)
+		}
+		if len(r.long)+len(line) > MaxLineLength {
+			return nil, r.fatal(r.line+1, ErrLineTooLong)
+		}
+		r.long = append(r.long, line...)
+		if err != bufio.ErrBufferFull {
+			break
+		}
 		line, err = r.br.ReadSlice('\n')
-		if !tooLong {
-			if len(r.long)+len(line) > MaxLineLength {
-				tooLong = true
-				r.long = r.long[:0]
-			} else {
-				r.long = append(r.long, line...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && err != io.EOF {
-			return nil, false, r.readErr(err)
-		}
-		break
+	}
+	if err != nil && err != io.EOF {
+		return nil, r.readErr(err)
 	}
 	r.line++
-	if tooLong {
-		return nil, true, nil
-	}
-	return trimEOL(r.long), false, nil
+	return trimEOL(r.long), nil
+}
+
+// fatal makes err, about line, sticky, in both modes; its message is
+// "name:line: swf: …".
+func (r *Reader) fatal(line int, err error) error {
+	r.err = fmt.Errorf("%s:%d: %w", r.name, line, err)
+	return r.err
 }
 
 func (r *Reader) readErr(err error) error {
@@ -314,34 +337,31 @@ func (r *Reader) Next() (Record, error) {
 	}
 	for {
 		var line []byte
-		var tooLong bool
 		if r.hasPend {
-			line, tooLong, r.hasPend = r.pend, r.pendLong, false
+			line, r.hasPend = r.pend, false
 		} else {
 			var err error
-			line, tooLong, err = r.readLine()
+			line, err = r.readLine()
 			if err != nil {
 				r.err = err
 				return Record{}, err
 			}
-		}
-		if tooLong {
-			pe := &ParseError{Name: r.name, Line: r.line, Reason: ReasonLineTooLong,
-				Detail: fmt.Sprintf("longer than %d bytes", MaxLineLength)}
-			if err := r.malformed(pe); err != nil {
-				return Record{}, err
-			}
-			continue
 		}
 		i := skipSpace(line, 0)
 		if i == len(line) {
 			continue
 		}
 		if line[i] == ';' {
+			if bytes.IndexByte(line, 0) >= 0 {
+				return Record{}, r.fatal(r.line, ErrNotText)
+			}
 			r.comments++
 			continue
 		}
 		if n := splitFields(line[i:], &r.fields); n != NumFields {
+			if bytes.IndexByte(line, 0) >= 0 {
+				return Record{}, r.fatal(r.line, ErrNotText)
+			}
 			pe := &ParseError{Name: r.name, Line: r.line, Reason: ReasonFieldCount,
 				Detail: fmt.Sprintf("%d fields, want %d", n, NumFields)}
 			if err := r.malformed(pe); err != nil {
@@ -351,6 +371,9 @@ func (r *Reader) Next() (Record, error) {
 		}
 		rec, field, e := parseFields(&r.fields)
 		if e != numOK {
+			if bytes.IndexByte(line, 0) >= 0 {
+				return Record{}, r.fatal(r.line, ErrNotText)
+			}
 			pe := &ParseError{Name: r.name, Line: r.line, Field: field + 1, Reason: e.reason(),
 				Detail: numDetail(r.fields[field], e)}
 			if err := r.malformed(pe); err != nil {

@@ -3,12 +3,14 @@ package swf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestStrictErrors(t *testing.T) {
@@ -165,25 +167,61 @@ func TestEmptyAndHeaderOnly(t *testing.T) {
 func TestLongLines(t *testing.T) {
 	good := jobLine(1, 0, 10, 1, 1, 10, 1)
 	// A line longer than the read buffer but within MaxLineLength is
-	// parsed normally; one longer than MaxLineLength is malformed.
+	// parsed normally; one longer than MaxLineLength is an error in both
+	// modes, before its end is read.
 	medium := good + strings.Repeat(" ", 3*bufferSize)
 	huge := strings.Repeat("9", MaxLineLength+10)
-	text := "; Note: " + strings.Repeat("n", 2*bufferSize) + "\n" + medium + "\n" + huge + "\n" + good + "\n"
+	text := "; Note: " + strings.Repeat("n", 2*bufferSize) + "\n" + medium + "\n" + good + "\n"
 	r := mustReader(t, text, ReadOptions{Mode: Lenient})
 	if n := len(r.Header().Note[0]); n != 2*bufferSize {
 		t.Errorf("long note has %d bytes", n)
 	}
 	recs := readAll(t, r)
-	if len(recs) != 2 || recs[0].Line != 2 || recs[1].Line != 4 {
+	if len(recs) != 2 || recs[0].Line != 2 || recs[1].Line != 3 {
 		t.Fatalf("records = %+v", recs)
 	}
-	p := r.Problems()
-	if p.Count(ReasonLineTooLong) != 1 || p[0].Lines[0] != 3 {
-		t.Errorf("problems = %v", p)
+	for _, mode := range []Mode{Strict, Lenient} {
+		r = mustReader(t, good+"\n"+huge+"\n"+good+"\n", ReadOptions{Mode: mode})
+		if _, err := r.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Next(); !errors.Is(err, ErrLineTooLong) || err.Error() != "t.swf:2: swf: a line longer than 1048576 bytes (the cap): not an SWF trace" {
+			t.Errorf("%v: long line: %v", mode, err)
+		}
 	}
-	r = mustReader(t, huge+"\n", ReadOptions{})
-	if _, err := r.Next(); err == nil || !strings.HasPrefix(err.Error(), "t.swf:1: line too long") {
-		t.Errorf("strict long line: %v", err)
+}
+
+// A NUL byte is an error in both modes, wherever it is: a file without
+// line ends (/dev/zero) fails within its first buffer.
+func TestNULIsAnError(t *testing.T) {
+	good := jobLine(1, 0, 10, 1, 1, 10, 1)
+	for _, c := range []struct {
+		text string
+		line int
+	}{
+		{"; Version: 2.2\x00\n" + good + "\n", 1},
+		{good + "\n" + good[:5] + "\x00" + good[5:] + "\n", 2},
+		{good + "\n; a comment \x00\n", 2},
+		{good + "\n" + good + " \x00\n", 2},
+		{good + "\n" + strings.Repeat("\x00", 3*bufferSize), 2},
+	} {
+		for _, mode := range []Mode{Strict, Lenient} {
+			r, err := NewReader(strings.NewReader(c.text), "t.swf", ReadOptions{Mode: mode})
+			for err == nil {
+				_, err = r.Next()
+			}
+			if want := fmt.Sprintf("t.swf:%d: swf: a NUL byte: binary data, not an SWF trace", c.line); !errors.Is(err, ErrNotText) || err.Error() != want {
+				t.Errorf("%v %.40q: %v, want %s", mode, c.text, err, want)
+			}
+		}
+	}
+	start := time.Now()
+	r, err := Open("/dev/zero", ReadOptions{Mode: Lenient})
+	if err == nil {
+		_, err = r.Next()
+	}
+	if !errors.Is(err, ErrNotText) || time.Since(start) > time.Second {
+		t.Errorf("/dev/zero: %v after %v", err, time.Since(start))
 	}
 }
 
