@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -37,6 +37,11 @@ test-long:
 ## only, no ../shared beside it, an empty trace cache), as a newcomer has it
 test-plain:
 	./.ci/plain-clone make test
+
+## test-clone: git clone this checkout's HEAD into a temporary directory with no ../shared,
+## then make run, make build and the README's five-minute path there (TestPlainClone)
+test-clone:
+	$(GO) test -count=1 -timeout 15m -run '^TestPlainClone$$' ./cmd/schedsim
 
 ## docs: regenerate the generated reference pages (docs/reference/cli.md)
 docs:

@@ -40,7 +40,14 @@ func section(doc, heading string) string {
 // cache; there `make run` runs the default scenario, `make build` builds
 // bin/schedsim, and every command of README's five-minute path runs as
 // written, printing what README shows.
+//
+// It compiles schedsim afresh in the clone (a minute or two), so -short
+// (make test) skips it; make test-clone and make test-long run it, and CI
+// runs make test-clone.
 func TestPlainClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles schedsim in a fresh clone: run by make test-clone (CI) and make test-long")
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -29,7 +30,7 @@ func synthTrace(tb testing.TB, source, path string, n int) {
 	tb.Helper()
 	r, err := swf.Open(source, swf.ReadOptions{})
 	if err != nil {
-		tb.Skipf("scale trace source: %v", err)
+		tb.Skip(testtrace.Hint(source))
 	}
 	defer r.Close()
 	type shape struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,7 +25,7 @@ func reducedBuiltin(t *testing.T, name, dir string, jobs int) string {
 	sc, err := scenarios.Load(name)
 	if err != nil {
 		if strings.Contains(err.Error(), "shared/traces") {
-			t.Skipf("%s: traces not present: %v", name, err)
+			testtrace.SkipFor(t, err)
 		}
 		t.Fatal(err)
 	}

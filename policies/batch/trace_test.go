@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func loadTrace(tb testing.TB, name string, exact bool) (jobs []model.Job, procs 
 	path := filepath.Join(tracesDir, name)
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
-		tb.Skipf("trace %s not present", path)
+		tb.Skip(testtrace.Hint(path))
 	}
 	if err != nil {
 		tb.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,7 +26,7 @@ func loadBlue(tb testing.TB, days float64, max int) []model.Job {
 	tb.Helper()
 	r, err := swf.Open(blue, swf.ReadOptions{})
 	if errors.Is(err, os.ErrNotExist) {
-		tb.Skipf("trace %s not present", blue)
+		tb.Skip(testtrace.Hint(blue))
 	}
 	if err != nil {
 		tb.Fatal(err)

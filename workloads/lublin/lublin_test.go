@@ -2,6 +2,7 @@ package lublin
 
 import (
 	"errors"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"math"
 	"os"
@@ -72,7 +73,7 @@ func shippedTrace(t *testing.T) *sample {
 	path := filepath.Join(dir, "..", "shared", "traces", "lublin_256.swf.gz")
 	r, err := swf.Open(path, swf.ReadOptions{})
 	if err != nil {
-		t.Skipf("shared trace not available: %v", err)
+		t.Skip(testtrace.Hint(path))
 	}
 	defer r.Close()
 	return collect(t, r)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"os"
 	"path/filepath"
@@ -128,7 +129,7 @@ func tracesDir(t testing.TB) string {
 	t.Helper()
 	d, err := findTraces()
 	if err != nil {
-		t.Skipf("traces not available: %v", err)
+		t.Skipf("needs the traces of ../shared/traces or $SCHEDSIM_TRACES (%v): see docs/how-to/traces.md", err)
 	}
 	return d
 }
@@ -138,7 +139,7 @@ func tracePath(t testing.TB, name string) string {
 	t.Helper()
 	p := filepath.Join(tracesDir(t), name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("trace not available: %v", err)
+		t.Skip(testtrace.Hint(p))
 	}
 	return p
 }
