@@ -43,9 +43,9 @@ test-plain:
 test-clone:
 	$(GO) test -count=1 -timeout 15m -run '^TestPlainClone$$' ./cmd/schedsim
 
-## docs: regenerate the generated reference pages (docs/reference/cli.md)
+## docs: regenerate the generated reference pages (docs/reference/cli.md, scenario-keys.md)
 docs:
-	$(GO) test -count=1 -run '^TestCLIReference$$' ./cmd/schedsim -update
+	$(GO) test -count=1 -run '^(TestCLIReference|TestScenarioKeysReference)$$' ./cmd/schedsim -update
 
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:
