@@ -41,6 +41,47 @@ func Hint(file string) string {
 	return fmt.Sprintf("needs the trace %s (docs/how-to/traces.md)", base)
 }
 
+// Dirs are the directories Path looks in, in order: $SCHEDSIM_TRACES,
+// ../shared/traces beside the module root, and the per-user trace cache
+// that `schedsim trace fetch` downloads into ($XDG_CACHE_HOME/schedsim/traces,
+// files under their archive names).
+func Dirs() []string {
+	var dirs []string
+	if d := os.Getenv("SCHEDSIM_TRACES"); d != "" {
+		dirs = append(dirs, d)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				dirs = append(dirs, filepath.Join(dir, "..", "shared", "traces"))
+				break
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	if c, err := os.UserCacheDir(); err == nil {
+		dirs = append(dirs, filepath.Join(c, "schedsim", "traces"))
+	}
+	return dirs
+}
+
+// Path returns the path of the trace file (its archive name, e.g.
+// "SDSC-BLUE-2000-4.2-cln.swf.gz") in the first of Dirs that has it, or
+// skips tb with Hint.
+func Path(tb testing.TB, file string) string {
+	tb.Helper()
+	for _, d := range Dirs() {
+		p := filepath.Join(d, file)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	tb.Skip(Hint(file))
+	return ""
+}
+
 // Require skips tb, with Hint, when path does not exist.
 func Require(tb testing.TB, path string) {
 	tb.Helper()

@@ -18,9 +18,6 @@ import (
 	"github.com/schedsim/schedsim/sim"
 )
 
-// tracesDir is where the shared PWA traces live, relative to this package.
-var tracesDir = filepath.Join("..", "..", "..", "shared", "traces")
-
 const (
 	excerpt = "SDSC-SP2-1998-4.2-cln.first2000.swf"
 	sp2     = "SDSC-SP2-1998-4.2-cln.swf.gz"
@@ -34,7 +31,10 @@ const (
 // when exact is set. It skips the test when the file is absent.
 func loadTrace(tb testing.TB, name string, exact bool) (jobs []model.Job, procs int) {
 	tb.Helper()
-	path := filepath.Join(tracesDir, name)
+	path := filepath.Join("..", "..", "..", "shared", "traces", name)
+	if name != excerpt {
+		path = testtrace.Path(tb, name)
+	}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		tb.Skip(testtrace.Hint(path))

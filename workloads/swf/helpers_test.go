@@ -134,9 +134,13 @@ func tracesDir(t testing.TB) string {
 	return d
 }
 
-// tracePath returns the path of a shared trace, skipping when absent.
+// tracePath returns the path of a shared trace, skipping when absent. A
+// trace of the catalogue is also found in the trace cache.
 func tracePath(t testing.TB, name string) string {
 	t.Helper()
+	if testtrace.Name(name) != "" {
+		return testtrace.Path(t, name)
+	}
 	p := filepath.Join(tracesDir(t), name)
 	if _, err := os.Stat(p); err != nil {
 		t.Skip(testtrace.Hint(p))
