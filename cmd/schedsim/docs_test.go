@@ -204,7 +204,10 @@ func TestDocCommandsRun(t *testing.T) {
 		if len(cmds) == 0 && len(shown) == 0 {
 			continue
 		}
-		t.Run(file, func(t *testing.T) { runDocCommands(t, file, cmds, shown) })
+		t.Run(file, func(t *testing.T) {
+			t.Parallel() // each page runs in its own copy of the clone
+			runDocCommands(t, file, cmds, shown)
+		})
 	}
 	if total < 20 {
 		t.Fatalf("found only %d commands in README.md and docs/", total)
