@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"github.com/schedsim/schedsim/scenarios"
 )
 
@@ -232,7 +234,7 @@ func runDocCommands(t *testing.T, file string, cmds []docCommand, shown map[stri
 		t.Logf("%s: %s (%.1f s)", where, c.text, time.Since(start).Seconds())
 		if err != nil {
 			if missingTrace(clone, c.text, stderr) {
-				t.Logf("%s: skipped, a trace is missing (plain clone): %s", where, oneLine(stderr))
+				t.Logf("%s: skipped (plain clone): %s", where, testtrace.HintFor(errors.New(oneLine(stderr))))
 				continue
 			}
 			t.Errorf("%s: %s: %v\n%s", where, c.text, err, stderr)
