@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -14,14 +14,38 @@ TRACES   := ../shared/traces
 run:
 	$(GO) run ./cmd/schedsim run
 
-## test: vet, then every test (the analytic, differential and golden ones).
-## The signal tests require a stop within 1 s, so they run on their own,
-## after the rest, rather than beside other packages' test binaries.
+## test: vet, then every test (the analytic, differential and golden ones),
+## in their -short versions: the checks that take minutes (full-size paper
+## replications, whole traces, a million generated jobs) run in test-long.
+## A test that needs a trace of ../shared/traces skips with one line saying
+## how to get it. The signal tests require a stop within 1 s, so they run
+## on their own, after the rest, rather than beside other packages' test
+## binaries.
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test -count=1 -timeout 15m -skip '^TestSignal' $(PKGS)
+	$(GO) test -count=1 -short -timeout 15m -skip '^TestSignal' $(PKGS)
 	$(GO) test -count=1 -timeout 5m -run '^TestSignal' ./cmd/schedsim
 	$(MAKE) fuzz FUZZTIME=5s
+
+## test-long: every test at full size (no -short): Table II and the trends of
+## Karatza (2010) on 10 × 120 000 jobs, the whole PWA traces with the
+## invariant checkers, a million Lublin jobs, shards split 1, 2, 3 and 7 ways
+test-long:
+	$(GO) test -count=1 -timeout 30m -skip '^TestSignal' $(PKGS)
+
+## test-plain: make test in a plain clone of this checkout (committed files
+## only, no ../shared beside it, an empty trace cache), as a newcomer has it
+test-plain:
+	./.ci/plain-clone make test
+
+## test-clone: git clone this checkout's HEAD into a temporary directory with no ../shared,
+## then make run, make build and the README's five-minute path there (TestPlainClone)
+test-clone:
+	$(GO) test -count=1 -timeout 15m -run '^TestPlainClone$$' ./cmd/schedsim
+
+## docs: regenerate the generated reference pages (docs/reference/cli.md, scenario-keys.md)
+docs:
+	$(GO) test -count=1 -run '^(TestCLIReference|TestScenarioKeysReference)$$' ./cmd/schedsim -update
 
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
@@ -24,9 +25,7 @@ const excerptTrace = "../../shared/traces/SDSC-SP2-1998-4.2-cln.first2000.swf"
 
 func needExcerpt(t *testing.T) {
 	t.Helper()
-	if _, err := os.Stat(excerptTrace); err != nil {
-		t.Skipf("trace excerpt not present: %v", err)
-	}
+	testtrace.Require(t, excerptTrace)
 }
 
 func TestClusterParamsValidate(t *testing.T) {
@@ -148,7 +147,7 @@ func TestClusterBuiltinExcerpt(t *testing.T) {
 	sc, err := Load("replay-sdsc-sp2-excerpt")
 	if err != nil {
 		if strings.Contains(err.Error(), "shared/traces") {
-			t.Skip(err)
+			testtrace.SkipFor(t, err)
 		}
 		t.Fatal(err)
 	}
@@ -226,7 +225,7 @@ func benchClusterTrace(b *testing.B, trace, policy string) {
 	p := NewClusterParams()
 	p.Trace, p.Policy = "../../shared/traces/"+trace, policy
 	if err := p.Validate(); err != nil {
-		b.Skip(err)
+		testtrace.SkipFor(b, err)
 	}
 	b.ReportAllocs()
 	var m results.Metrics

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"context"
 	"errors"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"reflect"
 	"runtime"
 	"strings"
@@ -132,7 +133,7 @@ func loadBuiltins(t *testing.T) map[string]*Scenario {
 		sc, err := Load(name)
 		if err != nil {
 			if strings.Contains(err.Error(), "shared/traces") {
-				t.Logf("%s: skipped, traces not present: %v", name, err)
+				t.Logf("%s: skipped, %s", name, testtrace.HintFor(err))
 				continue
 			}
 			t.Fatalf("built-in %s: %v", name, err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,9 +142,7 @@ const excerpt = "../../../shared/traces/SDSC-SP2-1998-4.2-cln.first2000.swf"
 
 func needTraces(t *testing.T) {
 	t.Helper()
-	if _, err := os.Stat(excerpt); err != nil {
-		t.Skip("../shared/traces not present")
-	}
+	testtrace.Require(t, excerpt)
 }
 
 func TestTraceInfo(t *testing.T) {

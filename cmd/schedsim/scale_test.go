@@ -3,6 +3,7 @@ package main
 import (
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -17,7 +18,7 @@ import (
 
 // scaleSource is the real trace whose distributions the synthetic scale
 // traces are drawn from (utilization 0.70 on 100 processors).
-const scaleSource = "../../../shared/traces/KTH-SP2-1996-2.1-cln.swf.gz"
+const scaleSource = "KTH-SP2-1996-2.1-cln.swf.gz"
 
 // synthTrace writes a synthetic SWF trace of n jobs to path (.swf.gz),
 // drawn from the distributions of a real trace: each job's interarrival
@@ -27,9 +28,9 @@ const scaleSource = "../../../shared/traces/KTH-SP2-1996-2.1-cln.swf.gz"
 // trace's.
 func synthTrace(tb testing.TB, source, path string, n int) {
 	tb.Helper()
-	r, err := swf.Open(source, swf.ReadOptions{})
+	r, err := swf.Open(testtrace.Path(tb, source), swf.ReadOptions{})
 	if err != nil {
-		tb.Skipf("scale trace source: %v", err)
+		tb.Fatal(err)
 	}
 	defer r.Close()
 	type shape struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,7 +25,7 @@ func reducedBuiltin(t *testing.T, name, dir string, jobs int) string {
 	sc, err := scenarios.Load(name)
 	if err != nil {
 		if strings.Contains(err.Error(), "shared/traces") {
-			t.Skipf("%s: traces not present: %v", name, err)
+			testtrace.SkipFor(t, err)
 		}
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 			}
 			want := outputFiles(t, single)
 			rng := rand.New(rand.NewPCG(uint64(len(name)), 12))
-			for _, n := range []int{1, 2, 3, 7} {
+			for _, n := range shardCounts() {
 				shards := filepath.Join(dir, "shards", strings.Repeat("n", n))
 				for _, i := range rng.Perm(n) {
 					shard := strconv.Itoa(i) + "/" + strconv.Itoa(n)
@@ -125,6 +126,16 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// shardCounts are the shard counts TestShardsMergeToTheSingleRun splits
+// every built-in into: 1 and an uneven 3 with -short (make test), also 2
+// and 7 in make test-long.
+func shardCounts() []int {
+	if testing.Short() {
+		return []int{1, 3}
+	}
+	return []int{1, 2, 3, 7}
 }
 
 // TestShardBadInput: one line each, exit 2 for usage and 1 for the

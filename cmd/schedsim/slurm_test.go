@@ -70,11 +70,6 @@ func TestSlurmScriptsQuoteHostileNames(t *testing.T) {
 	}
 }
 
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 // Paths no batch script can carry are refused with one line, before
 // anything is written.
 func TestSlurmRefusesUnscriptablePaths(t *testing.T) {

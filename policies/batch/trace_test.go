@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,9 +20,6 @@ import (
 	"github.com/schedsim/schedsim/sim"
 )
 
-// tracesDir is where the shared PWA traces live, relative to this package.
-var tracesDir = filepath.Join("..", "..", "..", "shared", "traces")
-
 const (
 	excerpt = "SDSC-SP2-1998-4.2-cln.first2000.swf"
 	sp2     = "SDSC-SP2-1998-4.2-cln.swf.gz"
@@ -35,10 +33,13 @@ const (
 // when exact is set. It skips the test when the file is absent.
 func loadTrace(tb testing.TB, name string, exact bool) (jobs []model.Job, procs int) {
 	tb.Helper()
-	path := filepath.Join(tracesDir, name)
+	path := filepath.Join("..", "..", "..", "shared", "traces", name)
+	if name != excerpt {
+		path = testtrace.Path(tb, name)
+	}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
-		tb.Skipf("trace %s not present", path)
+		tb.Skip(testtrace.Hint(path))
 	}
 	if err != nil {
 		tb.Fatal(err)

@@ -2,11 +2,9 @@ package coalloc
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 
@@ -18,16 +16,13 @@ import (
 )
 
 // blue is the SDSC Blue Horizon trace of the paper's experiment.
-var blue = filepath.Join("..", "..", "..", "shared", "traces", "SDSC-BLUE-2000-4.2-cln.swf.gz")
+const blue = "SDSC-BLUE-2000-4.2-cln.swf.gz"
 
 // loadBlue reads the usable jobs of the first days of SDSC Blue (at most
 // max, 0: all), or skips the test when the trace is absent.
 func loadBlue(tb testing.TB, days float64, max int) []model.Job {
 	tb.Helper()
-	r, err := swf.Open(blue, swf.ReadOptions{})
-	if errors.Is(err, os.ErrNotExist) {
-		tb.Skipf("trace %s not present", blue)
-	}
+	r, err := swf.Open(testtrace.Path(tb, blue), swf.ReadOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}

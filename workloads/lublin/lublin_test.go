@@ -2,10 +2,9 @@ package lublin
 
 import (
 	"errors"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,19 +59,13 @@ func generate(t testing.TB, p Params) *sample {
 	return collect(t, g)
 }
 
-// shippedTrace reads ../shared/traces/lublin_256.swf.gz, or skips.
+// shippedTrace reads lublin_256.swf.gz (../shared/traces or the trace
+// cache), or skips.
 func shippedTrace(t *testing.T) *sample {
 	t.Helper()
-	dir, _ := os.Getwd()
-	for ; filepath.Dir(dir) != dir; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-	}
-	path := filepath.Join(dir, "..", "shared", "traces", "lublin_256.swf.gz")
-	r, err := swf.Open(path, swf.ReadOptions{})
+	r, err := swf.Open(testtrace.Path(t, "lublin_256.swf.gz"), swf.ReadOptions{})
 	if err != nil {
-		t.Skipf("shared trace not available: %v", err)
+		t.Fatal(err)
 	}
 	defer r.Close()
 	return collect(t, r)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"github.com/schedsim/schedsim/internal/testtrace"
 	"io"
 	"os"
 	"path/filepath"
@@ -128,17 +129,21 @@ func tracesDir(t testing.TB) string {
 	t.Helper()
 	d, err := findTraces()
 	if err != nil {
-		t.Skipf("traces not available: %v", err)
+		t.Skipf("needs the traces of ../shared/traces or $SCHEDSIM_TRACES (%v): see docs/how-to/traces.md", err)
 	}
 	return d
 }
 
-// tracePath returns the path of a shared trace, skipping when absent.
+// tracePath returns the path of a shared trace, skipping when absent. A
+// trace of the catalogue is also found in the trace cache.
 func tracePath(t testing.TB, name string) string {
 	t.Helper()
+	if testtrace.Name(name) != "" {
+		return testtrace.Path(t, name)
+	}
 	p := filepath.Join(tracesDir(t), name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("trace not available: %v", err)
+		t.Skip(testtrace.Hint(p))
 	}
 	return p
 }
