@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 
 	"github.com/schedsim/schedsim/results"
@@ -165,6 +166,11 @@ func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error)
 			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
 		}
 		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s})
+		for _, m := range p.Params.Metrics() {
+			if !slices.ContainsFunc(res.Metrics, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
+				res.Metrics = append(res.Metrics, m)
+			}
+		}
 	}
 	return res, nil
 }
