@@ -76,7 +76,7 @@ func TestLongPointLabelsDoNotStretchTheTable(t *testing.T) {
 		{Labels: []Label{{Key: "policy", Value: "easy"}}, Summaries: sum, Replications: 2},
 	}}
 	var b bytes.Buffer
-	WriteTable(&b, r)
+	WriteText(&b, r, TextOptions{Format: "long"})
 	for _, l := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(l, "utilization") && len(l) > 60 {
 			t.Fatalf("metric row stretched to %d characters by the label:\n%s", len(l), b.String())

@@ -77,6 +77,9 @@ type Report struct {
 	// Metrics declares the metrics of the points (unit, description), in
 	// the order the points report them.
 	Metrics []MetricInfo `json:"metrics_info,omitempty"`
+	// Headline are the metrics the compact table shows by default (the
+	// kind's; empty: see HeadlineMetrics).
+	Headline []string `json:"-"`
 }
 
 // Info returns the declaration of the named metric: its name alone when

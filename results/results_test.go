@@ -84,7 +84,7 @@ func TestWriters(t *testing.T) {
 		t.Fatalf("JSON does not parse (NaN must be null): %v\n%s", err, b.String())
 	}
 	b.Reset()
-	if err := WriteTable(&b, r); err != nil {
+	if err := WriteText(&b, r, TextOptions{Format: "long"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "[servers=1]") || !strings.Contains(b.String(), "reference") {

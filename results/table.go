@@ -10,12 +10,20 @@ import (
 	"text/tabwriter"
 )
 
-// WriteTable writes a human-readable summary: for each point, each metric
-// with its mean ± 95% CI half-width and, where known, the reference value
-// and the relative difference.
+// WriteTable writes the report in the default text format: compact
+// pivot tables of the headline metrics, at most 100 characters wide (see
+// WriteText).
 func WriteTable(w io.Writer, r *Report) error {
+	return WriteText(w, r, TextOptions{Format: "table", Width: 100})
+}
+
+// writeTable writes one block per point (long) or one table with a
+// column per point (wide): each metric with its unit, mean ± 95% CI
+// half-width and, in blocks, the reference value and the relative
+// difference where known.
+func writeTable(w io.Writer, r *Report, wide bool) error {
 	var buf bytes.Buffer
-	if err := writeTable(&buf, r); err != nil {
+	if err := writeBlocks(&buf, r, wide); err != nil {
 		return err
 	}
 	// Empty last cells leave trailing blanks: cut them.
@@ -27,13 +35,13 @@ func WriteTable(w io.Writer, r *Report) error {
 	return err
 }
 
-func writeTable(w io.Writer, r *Report) error {
+func writeBlocks(w io.Writer, r *Report, wide bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %d replications)\n", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications)
 	if r.Interrupted {
 		fmt.Fprintln(tw, strings.ToUpper(r.InterruptedNote()[:1])+r.InterruptedNote()[1:])
 	}
-	if side := sideBySide(r); side {
+	if wide && sameMetrics(r) {
 		writeWide(tw, r)
 		writeUndefinedNotes(tw, r)
 		return tw.Flush()
@@ -50,12 +58,12 @@ func writeTable(w io.Writer, r *Report) error {
 			hasRef = hasRef || s.HasReference()
 		}
 		if hasRef {
-			fmt.Fprintln(tw, "metric\tmean\t± 95% CI\treference\tdiff")
+			fmt.Fprintln(tw, "metric\tunit\tmean\t± 95% CI\treference\tdiff")
 		} else {
-			fmt.Fprintln(tw, "metric\tmean\t± 95% CI")
+			fmt.Fprintln(tw, "metric\tunit\tmean\t± 95% CI")
 		}
 		for _, s := range p.Summaries {
-			fmt.Fprintf(tw, "%s\t%s\t%s", s.Name, meanCell(s), num(s.HalfWidth))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s", s.Name, r.Info(s.Name).Unit, meanCell(s), num(s.HalfWidth))
 			if hasRef {
 				if s.HasReference() {
 					diff := "-"
@@ -109,14 +117,10 @@ func writeUndefinedNotes(w io.Writer, r *Report) {
 	}
 }
 
-// maxWidePoints is the largest number of points shown side by side.
-const maxWidePoints = 8
-
-// sideBySide reports whether the points are few, have the same metrics and
-// no reference values, so that one table with a column per point compares
-// them best (a policy comparison, say).
-func sideBySide(r *Report) bool {
-	if len(r.Points) < 2 || len(r.Points) > maxWidePoints {
+// sameMetrics reports whether every point has the same metrics, so that
+// one table with a column per point can show them.
+func sameMetrics(r *Report) bool {
+	if len(r.Points) == 0 {
 		return false
 	}
 	first := r.Points[0].Summaries
@@ -125,7 +129,7 @@ func sideBySide(r *Report) bool {
 			return false
 		}
 		for i, s := range p.Summaries {
-			if s.Name != first[i].Name || s.HasReference() {
+			if s.Name != first[i].Name {
 				return false
 			}
 		}
@@ -136,13 +140,13 @@ func sideBySide(r *Report) bool {
 // writeWide writes one row per metric and one column per point, each cell
 // "mean ± half-width" (the mean alone for a single replication).
 func writeWide(w io.Writer, r *Report) {
-	fmt.Fprint(w, "\nmetric")
+	fmt.Fprint(w, "\nmetric\tunit")
 	for _, p := range r.Points {
 		fmt.Fprintf(w, "\t%s", p.Name())
 	}
 	fmt.Fprintln(w)
 	for i, m := range r.Points[0].Summaries {
-		fmt.Fprint(w, m.Name)
+		fmt.Fprintf(w, "%s\t%s", m.Name, r.Info(m.Name).Unit)
 		for _, p := range r.Points {
 			s := p.Summaries[i]
 			if math.IsNaN(s.HalfWidth) {

@@ -163,6 +163,9 @@ func fileExists(path string) bool {
 func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error) {
 	byTask := make([]*results.TaskResult, sc.Tasks())
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: sc.Replications}
+	if k, ok := LookupKind(sc.Model); ok {
+		res.Headline = k.Headline
+	}
 	for _, ax := range sc.Sweep {
 		if ax.Label != "" {
 			if res.AxisLabels == nil {
