@@ -157,7 +157,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err := sc.Apply(opts); err != nil {
 		return usageError{err}
 	}
-	text, err := f.textOptions(sc)
+	text, err := f.textOptions(sc, stdout)
 	if err != nil {
 		return err
 	}
