@@ -19,8 +19,9 @@ var TextFormats = []string{"table", "wide", "long", "csv", "json", "markdown"}
 type TextOptions struct {
 	// Format is one of TextFormats ("" is table).
 	Format string
-	// Metrics are the metrics to show; nil: the report's Headline (all
-	// metrics for wide and long).
+	// Metrics are the metrics to show (the rows of csv and json); nil:
+	// the report's headline metrics in the table and markdown formats of
+	// a sweep, all metrics otherwise.
 	Metrics []string
 	// Width is the widest line of the table format (0: no limit): wider
 	// pivot tables are cut into blocks of columns.
@@ -42,10 +43,15 @@ func WriteText(w io.Writer, r *Report, o TextOptions) error {
 			sub = r.only(o.Metrics)
 		}
 		return writeTable(w, sub, o.Format == "wide")
-	case "csv":
-		return WriteCSV(w, r)
-	case "json":
-		return WriteJSON(w, r)
+	case "csv", "json":
+		sub := r
+		if o.Metrics != nil {
+			sub = r.only(o.Metrics)
+		}
+		if o.Format == "csv" {
+			return WriteCSV(w, sub)
+		}
+		return WriteJSON(w, sub)
 	}
 	return fmt.Errorf("results: unknown format %q (want one of %s)", o.Format, strings.Join(TextFormats, ", "))
 }
