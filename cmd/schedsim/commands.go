@@ -315,6 +315,7 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, k := range scenarios.Kinds() {
 		fmt.Fprintf(tw, "  %s\t%s\n", k.Name, k.Summary)
 	}
+	listPolicies(tw)
 	return tw.Flush()
 }
 
