@@ -32,7 +32,7 @@ func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
 		// Usage errors: the command line is wrong.
 		{[]string{"run", "testdata/missing.yaml"}, exitUsage, "testdata/missing.yaml: no such scenario file or built-in scenario"},
 		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: unknown engine "warp"`},
-		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be table, csv or json"},
+		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be one of table, wide, long, csv, json, markdown"},
 		{[]string{"run", "--no-such-flag"}, exitUsage, "schedsim: flag provided but not defined: -no-such-flag (see `schedsim run --help`)"},
 		{[]string{"run", "--replications", "abc"}, exitUsage, "schedsim: invalid value \"abc\" for flag -replications: parse error (see `schedsim run --help`)"},
 		{[]string{"run", "--workers", "0", "testdata/small.yaml"}, exitUsage, "--workers must be ≥ 1 (got 0)"},
@@ -127,14 +127,32 @@ func TestListAndVersion(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	for _, f := range []string{"csv", "json"} {
+	for f, want := range map[string]string{
+		"csv":      "metric,unit,n,mean,",
+		"json":     `"scenario": "small"`,
+		"table":    "utilization fraction",
+		"long":     "events count",
+		"wide":     "events count",
+		"markdown": "| utilization | fraction |",
+	} {
 		code, out, stderr := runCLI(t, "run", "testdata/small.yaml", "--format", f, "--replications", "2")
 		if code != exitOK {
 			t.Fatalf("%s: %s", f, stderr)
 		}
-		if f == "csv" && !strings.HasPrefix(out, "metric,n,mean") || f == "json" && !strings.Contains(out, `"scenario": "small"`) {
-			t.Fatalf("%s output:\n%s", f, out)
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("%s output lacks %q:\n%s", f, want, out)
 		}
+	}
+	// --metrics chooses the rows; a typo is one line naming the flag,
+	// the allowed values and the nearest one.
+	code, out, _ := runCLI(t, "run", "testdata/small.yaml", "--metrics", "utilization,waiting_time", "--replications", "2")
+	if code != exitOK || !strings.Contains(out, "utilization") || strings.Contains(out, "response_time") {
+		t.Errorf("--metrics: exit %d:\n%s", code, out)
+	}
+	code, _, stderr := runCLI(t, "run", "testdata/small.yaml", "--metrics", "utilisation")
+	if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") > 0 ||
+		!strings.Contains(stderr, "--metrics") || !strings.Contains(stderr, "did you mean utilization?") || !strings.Contains(stderr, "response_time") {
+		t.Errorf("--metrics utilisation: exit %d: %q", code, stderr)
 	}
 }
 
@@ -168,7 +186,8 @@ func TestReplay(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "policy=fcfs") || !strings.Contains(out, "policy=easy") || !strings.Contains(out, "mean_bsld") {
+	// A policy comparison: one row per policy, the headline metrics across.
+	if !strings.Contains(out, "\nfcfs ") || !strings.Contains(out, "\neasy ") || !strings.Contains(out, "mean_bsld (ratio)") {
 		t.Fatalf("replay table:\n%s", out)
 	}
 	// The resolved scenario of a replay runs again as a file, identically.
