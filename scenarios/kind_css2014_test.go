@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
 )
 
 func TestCSS2014BuiltinsRunShort(t *testing.T) {
@@ -141,7 +142,7 @@ func TestCSS2014StopsOnInterrupt(t *testing.T) {
 	<-done
 	// No replication finished, so nothing is kept: the run says so with
 	// ErrInterrupted rather than reporting a failure of the model.
-	if !errors.Is(err, ErrInterrupted) || rep != nil {
+	if !errors.Is(err, sim.ErrInterrupted) || rep != nil {
 		t.Fatalf("interrupted run: report %v, err %v; want ErrInterrupted", rep, err)
 	}
 }
