@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+
 	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/policies/anticipation"
@@ -96,11 +97,7 @@ func (p *AnticipationParams) Validate() error {
 		return model.Field("method", "%v", err)
 	}
 	if err := p.DomainConfig.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("batch", "%v", err)
+		return err
 	}
 	return nil
 }

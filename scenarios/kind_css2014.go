@@ -1,11 +1,11 @@
 package scenarios
 
 import (
-	"errors"
 	"fmt"
-	"github.com/schedsim/schedsim/model"
 	"math"
 	"sort"
+
+	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios/slotexp"
@@ -105,11 +105,7 @@ func (p *CSS2014Params) Validate() error {
 		p.Owners.Load = load
 	}
 	if err := p.CSS2014Config.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("jobs", "%v", err)
+		return err
 	}
 	if len(p.Variants) == 0 {
 		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())

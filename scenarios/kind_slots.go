@@ -2,8 +2,8 @@ package scenarios
 
 import (
 	"context"
-	"errors"
 	"fmt"
+
 	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -65,11 +65,7 @@ func (p *SlotsParams) Validate() error {
 		return err
 	}
 	if err := p.Config.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("jobs", "%v", err)
+		return err
 	}
 	switch {
 	case p.Environment == nil && len(p.Batch) == 0:
