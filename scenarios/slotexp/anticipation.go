@@ -166,7 +166,7 @@ func (r *ANTRunner) Flush() error {
 }
 
 // CSSJobs converts a generated batch to CSS jobs.
-func CSSJobs(batch []toporkov.BatchJob) ([]css.Job, []css.Property, error) {
+func CSSJobs(batch []toporkov.Job) ([]css.Job, []css.Property, error) {
 	jobs := make([]css.Job, len(batch))
 	crits := make([]css.Property, len(batch))
 	for i, b := range batch {
@@ -181,7 +181,7 @@ func CSSJobs(batch []toporkov.BatchJob) ([]css.Job, []css.Property, error) {
 }
 
 // Batch runs one batch of the experiment on the domain d.
-func (r *ANTRunner) Batch(d toporkov.Domain, cfg ANTConfig) error {
+func (r *ANTRunner) Batch(d toporkov.Cycle, cfg ANTConfig) error {
 	if r.Tallies == nil {
 		r.Tallies = map[string]*MethodTally{}
 	}

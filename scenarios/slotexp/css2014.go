@@ -98,7 +98,7 @@ func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cy
 var criterionOrder = []css.Property{css.Start, css.Runtime, css.Finish, css.Cost}
 
 // RunCycle schedules one cycle with every variant and tallies it.
-func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
+func (c *CSS2014Cycler) RunCycle(cy toporkov.Cycle) error {
 	n := len(cy.Jobs)
 	user := make([]css.Job, n)
 	plain := make([]css.Job, n)
@@ -197,7 +197,7 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 }
 
 // record checks the outcome when asked to, then tallies it.
-func (c *CSS2014Cycler) record(variant string, cy toporkov.CSS2014Cycle, o Outcome, crit []int) error {
+func (c *CSS2014Cycler) record(variant string, cy toporkov.Cycle, o Outcome, crit []int) error {
 	if c.cfg.Check {
 		if err := CheckPlan(cy, o); err != nil {
 			return fmt.Errorf("%s: %w", variant, err)
@@ -212,7 +212,7 @@ func (c *CSS2014Cycler) record(variant string, cy toporkov.CSS2014Cycle, o Outco
 // and within its budget, every planned and every actual window lies in
 // the cycle's free time, and no two windows of either set overlap.
 // Errors wrap slot.ErrInvariant or slot.ErrInvalidWindow.
-func CheckPlan(cy toporkov.CSS2014Cycle, o Outcome) error {
+func CheckPlan(cy toporkov.Cycle, o Outcome) error {
 	free := css.NewTimeline(cy.List)
 	for _, set := range []struct {
 		name string
