@@ -138,7 +138,7 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunANT(g, p.config(rc.Check), rc.Jobs)
+	m, err := slotexp.RunANT(rc.context(), g, p.config(rc.Check), rc.Jobs)
 	if err != nil {
 		return nil, fmt.Errorf("anticipation: %w", err)
 	}

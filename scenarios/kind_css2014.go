@@ -28,8 +28,8 @@ func init() {
 // condition only completed_jobs applies, as an extra limit: a replication
 // then also ends after the cycle in which its batches reach that many
 // jobs. With the invariant checker on, every plan is checked
-// (slotexp.CheckPlan). An interrupt (rc.Context) stops a replication between
-// two cycles.
+// (slotexp.CheckPlan). An interrupt (rc.Context) stops a replication
+// between two cycles.
 type CSS2014Params struct {
 	// Cycles is the number of scheduling cycles per replication.
 	Cycles int `yaml:"cycles"`
@@ -140,11 +140,7 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	}
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
-	var stop func() error
-	if rc.Context != nil {
-		stop = rc.Context.Err
-	}
-	m, err := slotexp.RunCSS2014(gen, cfg, stop)
+	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
 	if err != nil {
 		return nil, err
 	}

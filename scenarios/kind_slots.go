@@ -108,7 +108,6 @@ func (p *SlotsParams) source(st sim.Streams) (slotexp.Source, error) {
 func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.Check = rc.Check
-	cfg.Cancelled = rc.Cancelled
 	cfg.MaxJobs = rc.Stop.CompletedJobs
 	if p.Environment != nil {
 		cfg.Cycles = 1
@@ -120,7 +119,7 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, recs, err := slotexp.RunExperiment(src, cfg)
+	t, recs, err := slotexp.RunExperiment(rc.context(), src, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/schedsim/schedsim/model"
 	"io"
 	"math"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/schedsim/schedsim/model"
 
 	"go.yaml.in/yaml/v3"
 

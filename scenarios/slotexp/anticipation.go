@@ -1,6 +1,7 @@
 package slotexp
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -337,10 +338,11 @@ func (r *ANTRunner) tally(name string) MethodTally {
 	return MethodTally{}
 }
 
-// RunANT runs cfg.Batches batches from the generator on one goroutine
-// and returns the experiment's metrics. With jobs not nil, per-job
-// records are written to it.
-func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
+// RunANT runs cfg.Batches batches (one a cycle) from the generator on
+// one goroutine and returns the experiment's metrics; a cancelled ctx
+// ends it between two batches with sim.ErrInterrupted (see RunCycles).
+// With jobs not nil, per-job records are written to it.
+func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -348,10 +350,15 @@ func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results
 	if jobs != nil {
 		r.Jobs(jobs)
 	}
-	for b := 0; b < cfg.Batches; b++ {
-		if err := r.Batch(g.Next(), cfg); err != nil {
-			return nil, fmt.Errorf("batch %d: %w", b, err)
+	err := RunCycles(ctx, cfg.Batches, 0, func(b int) (int, error) {
+		cy := g.Next()
+		if err := r.Batch(cy, cfg); err != nil {
+			return 0, fmt.Errorf("batch %d: %w", b, err)
 		}
+		return len(cy.Jobs), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := r.Flush(); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package slotexp
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func runANT(t *testing.T, cfg ANTConfig, seed uint64) results.Metrics {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := RunANT(g, cfg, nil)
+	m, err := RunANT(context.Background(), g, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestRunANTJobsAndErrors(t *testing.T) {
 		Similarity: anticipation.Similarity{Terms: []css.Property{css.Cost}, Floor: 1}}
 	g, _ := toporkov.NewDomainGenerator(toporkov.DefaultDomainConfig(), sim.NewStreams(3, 0))
 	var buf bytes.Buffer
-	if _, err := RunANT(g, cfg, &buf); err != nil {
+	if _, err := RunANT(context.Background(), g, cfg, &buf); err != nil {
 		t.Fatal(err)
 	}
 	if lines := strings.Count(buf.String(), "\n"); lines != 1+2*75 {
@@ -99,7 +100,7 @@ func TestRunANTJobsAndErrors(t *testing.T) {
 		{Experiment: ExperimentReplication, Batches: 1, Limit: -1, Similarity: cfg.Similarity},
 		{Experiment: ExperimentReplication, Batches: 1},
 	} {
-		if _, err := RunANT(g, bad, nil); err == nil {
+		if _, err := RunANT(context.Background(), g, bad, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}

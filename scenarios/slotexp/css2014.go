@@ -1,6 +1,7 @@
 package slotexp
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -307,26 +308,23 @@ func (c *CSS2014Cycler) Metrics() results.Metrics {
 	return m
 }
 
-// RunCSS2014 runs cfg.Cycles cycles from gen and returns the metrics.
-// stop, when not nil, is polled between cycles and ends the run early
-// with its error.
-func RunCSS2014(gen *toporkov.CSS2014Generator, cfg CSS2014Config, stop func() error) (results.Metrics, error) {
+// RunCSS2014 runs cfg.Cycles cycles (fewer with cfg.MaxJobs) from gen and
+// returns the metrics; a cancelled ctx ends it between two cycles with
+// sim.ErrInterrupted (see RunCycles).
+func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014Config) (results.Metrics, error) {
 	c, err := NewCSS2014Cycler(cfg, gen.Config())
 	if err != nil {
 		return nil, err
 	}
-	jobs := 0
-	for i := 0; i < cfg.Cycles && (cfg.MaxJobs <= 0 || jobs < cfg.MaxJobs); i++ {
-		if stop != nil {
-			if err := stop(); err != nil {
-				return nil, err
-			}
-		}
+	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
-		jobs += len(cy.Jobs)
 		if err := c.RunCycle(cy); err != nil {
-			return nil, fmt.Errorf("cycle %d: %w", i, err)
+			return 0, fmt.Errorf("cycle %d: %w", i, err)
 		}
+		return len(cy.Jobs), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return c.Metrics(), nil
 }
