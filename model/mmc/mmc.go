@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/schedsim/schedsim/model"
-	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -79,7 +79,7 @@ type System struct {
 	idle    []*server
 	free    []*model.Job
 	nextID  int64
-	jobsCSV *results.JobCSV
+	jobsCSV *records.Writer
 
 	busy       model.BusyMeter
 	inSystem   model.BusyMeter
@@ -109,7 +109,8 @@ func New(eng sim.Engine, streams sim.Streams, cfg Config, jobs io.Writer) (*Syst
 		servers:  make([]server, cfg.Servers),
 	}
 	if jobs != nil {
-		s.jobsCSV = results.NewJobCSV(jobs, "id", "submit", "start", "end", "service", "wait", "response")
+		s.jobsCSV = records.New(jobs)
+		s.jobsCSV.Header("id", "submit", "start", "end", "service", "wait", "response")
 	}
 	for i := range s.servers {
 		s.idle = append(s.idle, &s.servers[i])

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/anticipation"
 	"github.com/schedsim/schedsim/policies/css"
@@ -143,7 +144,7 @@ type ANTRunner struct {
 	// Alternatives counts the CSS alternatives found (replication) and
 	// Batches the batches run.
 	Alternatives, Batches int
-	jobs                  *results.JobCSV
+	jobs                  *records.Writer
 }
 
 // JobColumns are the columns of the per-job records: the batch, the job's
@@ -155,7 +156,8 @@ var JobColumns = []string{"batch", "job", "column", "criterion", "nodes", "lengt
 
 // Jobs makes the runner write per-job records to w.
 func (r *ANTRunner) Jobs(w io.Writer) {
-	r.jobs = results.NewJobCSV(w, JobColumns...)
+	r.jobs = records.New(w)
+	r.jobs.Header(JobColumns...)
 }
 
 // Flush writes the buffered per-job records.
