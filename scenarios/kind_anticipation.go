@@ -140,7 +140,7 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	m, err := slotexp.RunANT(rc.context(), g, p.config(rc.Check), rc.Jobs)
 	if err != nil {
-		return nil, fmt.Errorf("anticipation: %w", err)
+		return nil, fmt.Errorf("scenarios: anticipation: %w", err)
 	}
 	return m, nil
 }

@@ -125,11 +125,11 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	if rc.OutDir != "" {
 		if err := slotexp.WriteCycleFiles(rc.OutDir, recs); err != nil {
-			return nil, fmt.Errorf("slots output: %w", err)
+			return nil, fmt.Errorf("scenarios: slots output: %w", err)
 		}
 		if p.Environment != nil {
 			if err := slotexp.WriteAlternatives(rc.OutDir, p.Environment, p.Batch); err != nil {
-				return nil, fmt.Errorf("slots output: %w", err)
+				return nil, fmt.Errorf("scenarios: slots output: %w", err)
 			}
 		}
 	}

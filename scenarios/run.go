@@ -53,7 +53,7 @@ func (sc *Scenario) Apply(opts Options) error {
 	}
 	if opts.Replications != 0 {
 		if opts.Replications < 1 || opts.Replications > MaxReplications {
-			return fmt.Errorf("replications must be in [1, %d] (got %d)", MaxReplications, opts.Replications)
+			return fmt.Errorf("scenarios: replications must be in [1, %d] (got %d)", MaxReplications, opts.Replications)
 		}
 		sc.Replications = opts.Replications
 	}

@@ -30,17 +30,17 @@ type Config struct {
 func (c Config) Validate() error {
 	switch {
 	case c.Servers < 1:
-		return fmt.Errorf("servers must be ≥ 1 (got %d)", c.Servers)
+		return fmt.Errorf("mmc: servers must be ≥ 1 (got %d)", c.Servers)
 	case !(c.ArrivalRate > 0):
-		return fmt.Errorf("arrival rate must be > 0 (got %v)", c.ArrivalRate)
+		return fmt.Errorf("mmc: arrival rate must be > 0 (got %v)", c.ArrivalRate)
 	case !(c.ServiceRate > 0):
-		return fmt.Errorf("service rate must be > 0 (got %v)", c.ServiceRate)
+		return fmt.Errorf("mmc: service rate must be > 0 (got %v)", c.ServiceRate)
 	case c.ArrivalRate >= float64(c.Servers)*c.ServiceRate:
-		return fmt.Errorf("unstable: arrival rate %v ≥ servers × service rate %v", c.ArrivalRate, float64(c.Servers)*c.ServiceRate)
+		return fmt.Errorf("mmc: unstable: arrival rate %v ≥ servers × service rate %v", c.ArrivalRate, float64(c.Servers)*c.ServiceRate)
 	case c.WarmupJobs < 0:
-		return fmt.Errorf("warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
+		return fmt.Errorf("mmc: warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
 	case c.MeasuredJobs < 1:
-		return fmt.Errorf("measured jobs must be ≥ 1 (got %d)", c.MeasuredJobs)
+		return fmt.Errorf("mmc: measured jobs must be ≥ 1 (got %d)", c.MeasuredJobs)
 	}
 	return nil
 }

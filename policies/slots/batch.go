@@ -55,7 +55,7 @@ func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, max
 // to emit, in the order found, instead of collecting them.
 func (s *Searcher) AlternativesFunc(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
 	if m.Limits == nil || m.Criterion == nil {
-		return fmt.Errorf("method %q: Limits and Criterion are required", m.Name)
+		return fmt.Errorf("slots: method %q: Limits and Criterion are required", m.Name)
 	}
 	searches := make([]JobSearch, len(jobs))
 	for i, j := range jobs {
@@ -80,17 +80,17 @@ type JobSearch struct {
 // overlap; l is modified (every window is subtracted from it).
 func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches []JobSearch, maxPasses int, emit func(job int, w slot.Window)) error {
 	if len(searches) != len(jobs) {
-		return fmt.Errorf("%d searches for %d jobs", len(searches), len(jobs))
+		return fmt.Errorf("slots: %d searches for %d jobs", len(searches), len(jobs))
 	}
 	for i, j := range jobs {
 		if err := j.Validate(); err != nil {
-			return fmt.Errorf("job %d: %w", i, err)
+			return fmt.Errorf("slots: job %d: %w", i, err)
 		}
 		if searches[i].Criterion == nil {
-			return fmt.Errorf("job %d: no criterion", i)
+			return fmt.Errorf("slots: job %d: no criterion", i)
 		}
 		if err := searches[i].Limits.validate(); err != nil {
-			return fmt.Errorf("job %d: %w", i, err)
+			return fmt.Errorf("slots: job %d: %w", i, err)
 		}
 	}
 	active := make([]bool, len(jobs))
@@ -133,7 +133,7 @@ func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches 
 			crits[0] = searches[i].Criterion
 			res, err := s.scan(l, j, searches[i].Limits, crits, hs[i])
 			if err != nil {
-				return fmt.Errorf("job %d: %w", i, err)
+				return fmt.Errorf("slots: job %d: %w", i, err)
 			}
 			if !res[0].Found {
 				active[i] = false
@@ -144,7 +144,7 @@ func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches 
 				hs[i].from = w.Start
 			}
 			if err := l.Subtract(w); err != nil {
-				return fmt.Errorf("job %d: %w", i, err)
+				return fmt.Errorf("slots: job %d: %w", i, err)
 			}
 			emit(i, w)
 			found = true

@@ -300,11 +300,11 @@ func RunExperiment(ctx context.Context, src Source, cfg ExperimentConfig) (Tally
 	err := RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(c int) (int, error) {
 		l, jobs, err := src.Next()
 		if err != nil {
-			return 0, fmt.Errorf("cycle %d: %w", c, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
 		r, err := cy.RunCycle(l, jobs, cfg)
 		if err != nil {
-			return 0, fmt.Errorf("cycle %d: %w", c, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
 		r.Cycle = c
 		t.Add(r)
@@ -364,7 +364,7 @@ func (t *Table) Write(w io.Writer) error {
 // number of workers.
 func Reproduce(ctx context.Context, reps, workers int, cfg ExperimentConfig, newSource func(rep int) (Source, error)) (*Table, error) {
 	if reps < 1 {
-		return nil, fmt.Errorf("replications must be ≥ 1 (got %d)", reps)
+		return nil, fmt.Errorf("slotexp: replications must be ≥ 1 (got %d)", reps)
 	}
 	cfg.Record = 0
 	outs := sim.Replicate(ctx, reps, workers, func(rep int) (results.Metrics, error) {
@@ -407,7 +407,7 @@ type FixedSource struct {
 // Next returns a copy of the list and the batch.
 func (f FixedSource) Next() (*slot.List, []slot.Request, error) {
 	if f.List == nil {
-		return nil, nil, fmt.Errorf("fixed source without a slot list")
+		return nil, nil, fmt.Errorf("slotexp: fixed source without a slot list")
 	}
 	return f.List.Clone(), append([]slot.Request(nil), f.Jobs...), nil
 }

@@ -63,15 +63,15 @@ func (c ANTConfig) Validate() error {
 	switch c.Experiment {
 	case ExperimentReplication, ExperimentComparison:
 	default:
-		return fmt.Errorf("experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
+		return fmt.Errorf("slotexp: experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
 	}
 	if c.Experiment == ExperimentComparison {
 		if _, err := css.New(c.Method, c.PolicyOptions()); err != nil {
-			return fmt.Errorf("method: %w", err)
+			return fmt.Errorf("slotexp: method: %w", err)
 		}
 	}
 	if c.Batches < 1 {
-		return fmt.Errorf("batches must be ≥ 1 (got %d)", c.Batches)
+		return fmt.Errorf("slotexp: batches must be ≥ 1 (got %d)", c.Batches)
 	}
 	if err := css.CostMaxUtilityLimit(c.Limit).Validate(); err != nil {
 		return err
@@ -175,7 +175,7 @@ func CSSJobs(batch []toporkov.Job) ([]css.Job, []css.Property, error) {
 	for i, b := range batch {
 		p, err := css.ParseProperty(b.Criterion)
 		if err != nil {
-			return nil, nil, fmt.Errorf("job %d: %w", i, err)
+			return nil, nil, fmt.Errorf("slotexp: job %d: %w", i, err)
 		}
 		jobs[i] = css.Job{Request: b.Request, Criterion: p, PriceFactor: b.PriceFactor}
 		crits[i] = p
@@ -269,7 +269,7 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
 		p, err := css.New(cfg.Method, o)
 		if err != nil {
-			return fmt.Errorf("method: %w", err)
+			return fmt.Errorf("slotexp: method: %w", err)
 		}
 		r.policy, r.policyKey = p, key
 	}
@@ -355,7 +355,7 @@ func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, job
 	err := RunCycles(ctx, cfg.Batches, 0, func(b int) (int, error) {
 		cy := g.Next()
 		if err := r.Batch(cy, cfg); err != nil {
-			return 0, fmt.Errorf("batch %d: %w", b, err)
+			return 0, fmt.Errorf("slotexp: batch %d: %w", b, err)
 		}
 		return len(cy.Jobs), nil
 	})

@@ -226,7 +226,7 @@ func CheckPlan(cy toporkov.Cycle, o Outcome) error {
 			}
 			if set.name == "planned" {
 				if err := w.Check(cy.List.Nodes, cy.Jobs[i].Request); err != nil {
-					return fmt.Errorf("job %d: %w", i, err)
+					return fmt.Errorf("slotexp: job %d: %w", i, err)
 				}
 				if b := cy.Jobs[i].Budget; w.Cost > b*(1+1e-9) {
 					return fmt.Errorf("%w: job %d: cost %v above the budget %v", slot.ErrInvariant, i, w.Cost, b)
@@ -250,7 +250,7 @@ func takenFrom(l *slot.List, ws []slot.Window) (*css.Timeline, error) {
 	for i, w := range ws {
 		if len(w.Slots) > 0 {
 			if err := free.Take(w); err != nil {
-				return nil, fmt.Errorf("job %d: %w", i, err)
+				return nil, fmt.Errorf("slotexp: job %d: %w", i, err)
 			}
 		}
 	}
@@ -319,7 +319,7 @@ func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014
 	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
 		if err := c.RunCycle(cy); err != nil {
-			return 0, fmt.Errorf("cycle %d: %w", i, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
 		return len(cy.Jobs), nil
 	})
