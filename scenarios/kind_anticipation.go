@@ -3,7 +3,6 @@ package scenarios
 import (
 	"errors"
 	"fmt"
-
 	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/policies/anticipation"

@@ -3,13 +3,12 @@ package scenarios
 import (
 	"context"
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/scenarios/slotexp"
 )

@@ -2,12 +2,11 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies/batch"

@@ -6,12 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/rs/zerolog"
 

@@ -2,10 +2,9 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"sort"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios/slotexp"
@@ -28,8 +27,8 @@ func init() {
 // condition only completed_jobs applies, as an extra limit: a replication
 // then also ends after the cycle in which its batches reach that many
 // jobs. With the invariant checker on, every plan is checked
-// (slotexp.CheckPlan). An interrupt (rc.Context) stops a replication
-// between two cycles.
+// (slotexp.CheckPlan). An interrupt (rc.Context) stops a replication between
+// two cycles.
 type CSS2014Params struct {
 	// Cycles is the number of scheduling cycles per replication.
 	Cycles int `yaml:"cycles"`

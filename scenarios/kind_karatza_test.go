@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"sync"
 	"testing"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"

@@ -2,12 +2,11 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/multicluster"
 	"github.com/schedsim/schedsim/policies/coalloc"

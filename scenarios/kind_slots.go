@@ -3,7 +3,6 @@ package scenarios
 import (
 	"context"
 	"fmt"
-
 	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/slot"

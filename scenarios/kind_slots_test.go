@@ -3,12 +3,11 @@ package scenarios
 import (
 	"context"
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/scenarios/slotexp"

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schedsim/schedsim/model"
 	"io"
 	"math"
 	"os"
@@ -14,8 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/schedsim/schedsim/model"
 
 	"go.yaml.in/yaml/v3"
 

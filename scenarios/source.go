@@ -2,11 +2,10 @@ package scenarios
 
 import (
 	"errors"
+	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/workloads/lublin"
 	"github.com/schedsim/schedsim/workloads/slurm"
