@@ -71,16 +71,16 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 			continue // nothing of this figure finished before the interrupt
 		}
 		if len(pts) == 0 {
-			return fmt.Errorf("plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
+			return fmt.Errorf("results: plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
 		}
 		if err := checkMetrics(spec, pts[0]); err != nil {
-			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
+			return fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
 		}
 		if spec.XLabel == "" {
 			spec.XLabel = r.AxisLabels[spec.X]
 		}
 		if err := drawPlot(out, spec, pts, r.InterruptedNote()); err != nil {
-			return fmt.Errorf("plots[%d] (%s): %w", i, spec.Name, err)
+			return fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
 		}
 	}
 	return nil

@@ -116,19 +116,6 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 }
 
-func TestJobCSV(t *testing.T) {
-	var b bytes.Buffer
-	c := NewJobCSV(&b, "id", "t")
-	c.Row(1000000, 0.1)
-	c.Row(2, 1e-7)
-	if err := c.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if want := "id,t\n1000000,0.1\n2,0.0000001\n"; b.String() != want {
-		t.Fatalf("got %q want %q", b.String(), want)
-	}
-}
-
 func TestSweepPlots(t *testing.T) {
 	dir := t.TempDir()
 	if err := WriteSweepPlots(dir, testReport()); err != nil {

@@ -73,7 +73,7 @@ func ShardManifestPath(dir string, i, n int) string {
 
 // ErrCorruptShard is wrapped by the errors of shard files that cannot be
 // read back as written: truncated, altered or not shard files at all.
-var ErrCorruptShard = errors.New("corrupt or truncated shard file")
+var ErrCorruptShard = errors.New("results: corrupt or truncated shard file")
 
 var taskHeader = []string{"task", "point", "point_name", "replication", "events", "metric", "value"}
 
@@ -222,13 +222,13 @@ func parseTaskRow(rec []string, index map[int]int, out []TaskResult) error {
 	}
 	i, ok := index[f.Task]
 	if !ok {
-		return fmt.Errorf("task %d is not in the manifest", f.Task)
+		return fmt.Errorf("results: task %d is not in the manifest", f.Task)
 	}
 	t := &out[i]
 	if len(t.Metrics) == 0 {
 		t.Point, t.Replication, t.PointName, t.Events = f.Point, f.Replication, f.PointName, f.Events
 	} else if t.Point != f.Point || t.Replication != f.Replication || t.Events != f.Events {
-		return fmt.Errorf("task %d: rows disagree on point, replication or events", f.Task)
+		return fmt.Errorf("results: task %d: rows disagree on point, replication or events", f.Task)
 	}
 	t.Metrics = t.Metrics.Add(rec[5], value)
 	return nil

@@ -38,7 +38,7 @@ type Stage struct {
 
 // ErrOutNotEmpty is returned by NewStage (and Commit) when the target
 // directory holds files that no schedsim run wrote.
-var ErrOutNotEmpty = errors.New("exists and is not the output of a schedsim run")
+var ErrOutNotEmpty = errors.New("results: output directory not written by schedsim")
 
 // NewStage checks that target may be replaced and creates the staging
 // directory beside it (and target's missing parents, which Abort removes
@@ -222,7 +222,7 @@ func checkReplaceable(target string) error {
 			}
 			detail = " (holds " + strings.Join(foreign, ", ") + ")"
 		}
-		return fmt.Errorf("results: %s: %w%s; choose a new or empty directory", target, ErrOutNotEmpty, detail)
+		return fmt.Errorf("%w: %s%s; choose a new or empty directory", ErrOutNotEmpty, target, detail)
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func TestStageRefusesADirectoryOfOtherFiles(t *testing.T) {
 	if !errors.Is(err, ErrOutNotEmpty) {
 		t.Fatalf("got %v, want ErrOutNotEmpty", err)
 	}
-	if want := "results: " + root + ": exists and is not the output of a schedsim run (holds notes.txt); choose a new or empty directory"; err.Error() != want {
+	if want := "results: output directory not written by schedsim: " + root + " (holds notes.txt); choose a new or empty directory"; err.Error() != want {
 		t.Fatalf("error %q\nwant  %q", err, want)
 	}
 }

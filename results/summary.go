@@ -70,16 +70,16 @@ func TQuantile(confidence float64, df int) float64 {
 // same order. refs, which may be nil, gives reference values by name.
 func Summarize(reps []Metrics, refs map[string]float64) ([]Summary, error) {
 	if len(reps) == 0 {
-		return nil, fmt.Errorf("no replication finished")
+		return nil, fmt.Errorf("results: no replication finished")
 	}
 	first := reps[0]
 	for r, m := range reps {
 		if len(m) != len(first) {
-			return nil, fmt.Errorf("replication %d reports %d metrics, replication 0 reports %d", r, len(m), len(first))
+			return nil, fmt.Errorf("results: replication %d reports %d metrics, replication 0 reports %d", r, len(m), len(first))
 		}
 		for i := range m {
 			if m[i].Name != first[i].Name {
-				return nil, fmt.Errorf("replication %d metric %d is %q, replication 0 has %q", r, i, m[i].Name, first[i].Name)
+				return nil, fmt.Errorf("results: replication %d metric %d is %q, replication 0 has %q", r, i, m[i].Name, first[i].Name)
 			}
 		}
 	}

@@ -54,10 +54,14 @@ type Referencer interface {
 
 // RunContext is what one replication gets from the runner.
 type RunContext struct {
-	// Context is cancelled when the run is interrupted. The runner then
-	// interrupts Engine (see sim.Interrupter) and discards the
-	// replication, so kinds whose work is all inside Engine.Run need not
-	// look at it; kinds that loop outside the engine check Cancelled.
+	// Context is cancelled when the run is interrupted; it is the only
+	// cancellation signal of every kind. The runner then interrupts
+	// Engine (see sim.Interrupter) and discards the replication, so
+	// event-driven kinds, whose work is all inside Engine.Run, need not
+	// look at it; cycle-based kinds (slots, css2014, anticipation) hand it
+	// to their cycle loop (slotexp.RunCycles), which stops between two
+	// cycles. Nil (a RunContext built by hand in a test) means never
+	// cancelled.
 	Context context.Context
 	// Engine is a fresh event engine of the kind the run asked for.
 	Engine sim.Engine
@@ -80,9 +84,14 @@ type RunContext struct {
 	Check bool
 }
 
-// Cancelled reports whether the run was interrupted (false when Context is
-// nil, as in tests that build a RunContext by hand).
-func (rc RunContext) Cancelled() bool { return rc.Context != nil && rc.Context.Err() != nil }
+// context returns rc.Context, or a context that is never cancelled when
+// it is nil (a RunContext built by hand in a test).
+func (rc RunContext) context() context.Context {
+	if rc.Context == nil {
+		return context.Background()
+	}
+	return rc.Context
+}
 
 // Stop is the stop condition of every replication of a scenario. A zero
 // field means "no limit of that kind"; the scenario requires at least one.

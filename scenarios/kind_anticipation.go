@@ -1,8 +1,8 @@
 package scenarios
 
 import (
-	"errors"
 	"fmt"
+
 	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/policies/anticipation"
@@ -92,11 +92,7 @@ func (p *AnticipationParams) Validate() error {
 		return policyError("method", err)
 	}
 	if err := p.DomainConfig.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("batch", "%v", err)
+		return err
 	}
 	return nil
 }
@@ -137,9 +133,9 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunANT(g, p.config(rc.Check), rc.Jobs, rc.Cancelled)
+	m, err := slotexp.RunANT(rc.context(), g, p.config(rc.Check), rc.Jobs)
 	if err != nil {
-		return nil, fmt.Errorf("anticipation: %w", err)
+		return nil, fmt.Errorf("scenarios: anticipation: %w", err)
 	}
 	return m, nil
 }

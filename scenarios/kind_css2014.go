@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"errors"
 	"fmt"
 	"github.com/schedsim/schedsim/model"
 	"math"
@@ -105,11 +104,7 @@ func (p *CSS2014Params) Validate() error {
 		p.Owners.Load = load
 	}
 	if err := p.CSS2014Config.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("jobs", "%v", err)
+		return err
 	}
 	if len(p.Variants) == 0 {
 		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
@@ -144,11 +139,7 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	}
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
-	var stop func() error
-	if rc.Context != nil {
-		stop = rc.Context.Err
-	}
-	m, err := slotexp.RunCSS2014(gen, cfg, stop)
+	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
 	if err != nil {
 		return nil, err
 	}

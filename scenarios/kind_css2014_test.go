@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
 )
 
 func TestCSS2014BuiltinsRunShort(t *testing.T) {
@@ -119,29 +120,38 @@ func TestPlotMetricsValidation(t *testing.T) {
 	}
 }
 
-// TestCSS2014StopsOnInterrupt: a cancelled run abandons its replications
-// between two cycles; with no replication finished the run reports
-// ErrInterrupted, not a failure.
-func TestCSS2014StopsOnInterrupt(t *testing.T) {
-	sc, err := Load("css2014-criteria")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.Points[0].Params.(*CSS2014Params).Cycles = 1_000_000
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	var rep *results.Report
-	go func() {
-		defer close(done)
-		rep, err = Run(ctx, sc, Options{Replications: 2})
-	}()
-	// cancel once the replications are under way; a million cycles take
-	// many minutes, so only the interrupt can end the run.
-	time.AfterFunc(100*time.Millisecond, cancel)
-	<-done
-	// No replication finished, so nothing is kept: the run says so with
-	// ErrInterrupted rather than reporting a failure of the model.
-	if !errors.Is(err, ErrInterrupted) || rep != nil {
-		t.Fatalf("interrupted run: report %v, err %v; want ErrInterrupted", rep, err)
+// TestCycleKindsStopOnInterrupt: a cancelled run of every cycle-based
+// kind abandons its replications between two cycles (its Context is the
+// only signal); with no replication finished the run reports
+// sim.ErrInterrupted, not a failure.
+func TestCycleKindsStopOnInterrupt(t *testing.T) {
+	for name, endless := range map[string]func(Params){
+		"css2014-criteria":         func(p Params) { p.(*CSS2014Params).Cycles = 1_000_000 },
+		"toporkov-alp-amp":         func(p Params) { p.(*SlotsParams).Cycles = 100_000_000 },
+		"toporkov-ant-replication": func(p Params) { p.(*AnticipationParams).Batches = 10_000_000 },
+	} {
+		t.Run(name, func(t *testing.T) {
+			sc, err := Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			endless(sc.Points[0].Params)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			var rep *results.Report
+			go func() {
+				defer close(done)
+				rep, err = Run(ctx, sc, Options{Replications: 2})
+			}()
+			// cancel once the replications are under way; so many cycles
+			// take hours, so only the interrupt can end the run.
+			time.AfterFunc(100*time.Millisecond, cancel)
+			<-done
+			// No replication finished, so nothing is kept: the run says so
+			// with sim.ErrInterrupted rather than a failure of the model.
+			if !errors.Is(err, sim.ErrInterrupted) || rep != nil {
+				t.Fatalf("interrupted run: report %v, err %v; want sim.ErrInterrupted", rep, err)
+			}
+		})
 	}
 }

@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"github.com/schedsim/schedsim/model"
 
@@ -65,11 +64,7 @@ func (p *SlotsParams) Validate() error {
 		return err
 	}
 	if err := p.Config.Validate(); err != nil {
-		var ce *toporkov.ConfigError
-		if errors.As(err, &ce) {
-			return model.Field(ce.Key, "%s", ce.Msg)
-		}
-		return model.Field("jobs", "%v", err)
+		return err
 	}
 	switch {
 	case p.Environment == nil && len(p.Batch) == 0:
@@ -112,7 +107,6 @@ func (p *SlotsParams) source(st sim.Streams) (slotexp.Source, error) {
 func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.Check = rc.Check
-	cfg.Cancelled = rc.Cancelled
 	cfg.MaxJobs = rc.Stop.CompletedJobs
 	if p.Environment != nil {
 		cfg.Cycles = 1
@@ -124,17 +118,17 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, recs, err := slotexp.RunExperiment(src, cfg)
+	t, recs, err := slotexp.RunExperiment(rc.context(), src, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if rc.OutDir != "" {
 		if err := slotexp.WriteCycleFiles(rc.OutDir, recs); err != nil {
-			return nil, fmt.Errorf("slots output: %w", err)
+			return nil, fmt.Errorf("scenarios: slots output: %w", err)
 		}
 		if p.Environment != nil {
 			if err := slotexp.WriteAlternatives(rc.OutDir, p.Environment, p.Batch); err != nil {
-				return nil, fmt.Errorf("slots output: %w", err)
+				return nil, fmt.Errorf("scenarios: slots output: %w", err)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -57,7 +56,7 @@ func (sc *Scenario) Apply(opts Options) error {
 	}
 	if opts.Replications != 0 {
 		if opts.Replications < 1 || opts.Replications > MaxReplications {
-			return fmt.Errorf("replications must be in [1, %d] (got %d)", MaxReplications, opts.Replications)
+			return fmt.Errorf("scenarios: replications must be in [1, %d] (got %d)", MaxReplications, opts.Replications)
 		}
 		sc.Replications = opts.Replications
 	}
@@ -66,10 +65,6 @@ func (sc *Scenario) Apply(opts Options) error {
 	}
 	return nil
 }
-
-// ErrInterrupted is returned by Run when the context was cancelled before
-// every point had finished at least one replication: nothing is kept.
-var ErrInterrupted = errors.New("interrupted")
 
 // Run executes every (point, replication) pair of the scenario in
 // parallel. Replication r of every point uses the streams of (seed, r):
@@ -82,7 +77,7 @@ var ErrInterrupted = errors.New("interrupted")
 // same scenario with fewer replications (Report.Replications of
 // Report.Requested; sc.Replications is set to the kept number, so that
 // sc.Resolved re-runs what was kept). If not even round 0 finished, Run
-// returns an error wrapping ErrInterrupted.
+// returns an error wrapping sim.ErrInterrupted: nothing is kept.
 func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, error) {
 	if err := sc.Apply(opts); err != nil {
 		return nil, err
@@ -110,7 +105,7 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 		}
 	}
 	if kept == 0 {
-		return nil, fmt.Errorf("scenarios: %w: before every point had finished one replication; nothing kept", ErrInterrupted)
+		return nil, sim.NewInterrupted("scenarios: interrupted: before every point had finished one replication; nothing kept")
 	}
 	sc.Replications = kept
 	res, err := Aggregate(sc, done)

@@ -38,7 +38,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		{"bad yaml", "name: [unclosed\n", "t.yaml:"},
 		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk" (known:`},
 		{"replications", strings.Replace(mmcOK, "replications: 2", "replications: 0", 1), "t.yaml:4: replications: must be in [1, 100000] (got 0)"},
-		{"engine", mmcOK + "engine: warp\n", `t.yaml:10: engine: unknown engine "warp"`},
+		{"engine", mmcOK + "engine: warp\n", `t.yaml:10: engine: sim: unknown engine "warp"`},
 		{"negative stop", strings.Replace(mmcOK, "completed_jobs: 2000", "completed_jobs: -5", 1), "t.yaml:5: stop.completed_jobs: must be in [0, 1099511627776] (got -5)"},
 		// What validate must catch because run would reject it (or never end).
 		{"plot metric", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: wait, x: servers}\n", `t.yaml:14: plots: plots[0] (f).metric: model mmc has no metric "wait" (it has: response_time, waiting_time,`},

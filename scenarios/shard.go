@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
 )
 
 // Shard is one of Count deterministic shares of a scenario's tasks: shard
@@ -75,11 +76,11 @@ type ShardResult struct {
 	Manifest string
 }
 
-// ErrShardInterrupted is returned by RunShard when the context was
+// errShardInterrupted is returned by RunShard when the context was
 // cancelled before every task of the shard finished; the shard is not
 // marked finished, and running it again redoes the tasks that had not
-// finished (the others are in its journal).
-var ErrShardInterrupted = errors.New("scenarios: shard interrupted: not marked finished, run it again")
+// finished (the others are in its journal). It wraps sim.ErrInterrupted.
+var errShardInterrupted = sim.NewInterrupted("scenarios: shard interrupted: not marked finished, run it again")
 
 // RunShard runs one shard of the scenario (with opts applied) and writes
 // its raw per-replication metrics and manifest into dir (see
@@ -88,7 +89,8 @@ var ErrShardInterrupted = errors.New("scenarios: shard interrupted: not marked f
 // scenario is already in dir is skipped, so that a re-submitted job array
 // redoes only the shards that failed; a manifest of another scenario is an
 // error. Tasks are journalled as they finish (results.Journal): a shard
-// killed halfway redoes only its unfinished tasks.
+// killed halfway redoes only its unfinished tasks. A cancelled shard
+// returns an error wrapping sim.ErrInterrupted.
 func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir string) (ShardResult, error) {
 	if err := sc.Apply(opts); err != nil {
 		return ShardResult{}, err
@@ -147,7 +149,7 @@ func RunShard(ctx context.Context, sc *Scenario, opts Options, shard Shard, dir 
 		if len(done) == 0 && len(have) == 0 {
 			journal.Remove() // nothing to resume from
 		}
-		return out, ErrShardInterrupted
+		return out, errShardInterrupted
 	}
 	for _, t := range done {
 		have[t.Task] = t

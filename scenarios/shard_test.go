@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
 )
 
 const shardYAML = `name: sharded
@@ -68,7 +69,7 @@ func TestShardResumeAndRefusals(t *testing.T) {
 	// the first task it misses and the shard to run again.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := runShard(t, ctx, sc, Shard{1, 3}, dir); !errors.Is(err, ErrShardInterrupted) {
+	if _, err := runShard(t, ctx, sc, Shard{1, 3}, dir); !errors.Is(err, sim.ErrInterrupted) {
 		t.Fatalf("cancelled shard: %v", err)
 	}
 	for _, i := range []int{2, 0} {
@@ -165,7 +166,7 @@ func TestShardResumesFromItsJournal(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	opts := Options{Workers: 1, Progress: func(done, total int, events uint64) { cancel() }}
-	if _, err := RunShard(ctx, shardScenario(t, "7"), opts, Shard{0, 1}, dir); !errors.Is(err, ErrShardInterrupted) {
+	if _, err := RunShard(ctx, shardScenario(t, "7"), opts, Shard{0, 1}, dir); !errors.Is(err, sim.ErrInterrupted) {
 		t.Fatalf("interrupted shard: %v", err)
 	}
 	res, err := RunShard(context.Background(), shardScenario(t, "7"), Options{}, Shard{0, 1}, dir)

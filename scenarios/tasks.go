@@ -65,7 +65,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
-		if !watch() || rc.Cancelled() {
+		if !watch() || ctx.Err() != nil {
 			if jobs != nil {
 				jobs.Abort()
 			}

@@ -91,3 +91,81 @@ func TestEveryPackageHasDocGo(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsCarryTheirPackage enforces the module's error convention
+// (like net/http's "http: …"): outside cmd, every sentinel and every leaf
+// error — an errors.New or fmt.Errorf that wraps no error (no %w) and
+// does not lead with a name or path (a format starting with a verb) —
+// starts with its package name and ": ". Errors that wrap another add
+// context and need not repeat the prefix of their own package ("job 3:
+// css: invalid job: …").
+func TestErrorsCarryTheirPackage(t *testing.T) {
+	// fragments are functions whose errors are parts of a message their
+	// callers complete, never returned from the package as they are.
+	fragments := map[string]string{
+		"model/arrival.go:CheckArrival":     "its callers prefix it with their package and the job's ID",
+		"workloads/slurm/sacct.go:parseJob": "its errors are the text of a skipped record's problem line",
+		"results/plot.go:checkMetrics":      `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"results/plot.go:drawPlot":          `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"model/gang/arrive.go:pull":         `wrapped as "gang: workload job N: …"`,
+		// sentinels whose text follows the name of the file they are
+		// about ("x.yaml: no such scenario file …"), as os.ErrNotExist's
+		// does
+		"scenarios/load.go:ErrNotFound":       "follows the file name: FILE: no such scenario file or built-in scenario",
+		"workloads/slurm/sacct.go:errNotText": "follows the file name and line: FILE:LINE: a NUL byte …",
+	}
+	fset := token.NewFileSet()
+	for _, path := range moduleSources(t) {
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../"))
+		if strings.HasPrefix(rel, "cmd/") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix := f.Name.Name + ": "
+		check := func(n ast.Node, where string) {
+			ast.Inspect(n, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 || !isErrorCall(call) {
+					return true
+				}
+				lit, ok := call.Args[0].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, _ := strconv.Unquote(lit.Value)
+				if !strings.HasPrefix(s, "%") && !strings.Contains(s, "%w") && !strings.HasPrefix(s, prefix) {
+					t.Errorf("%s (%s): %q: start it with %q", fset.Position(lit.Pos()), where, s, prefix)
+				}
+				return true
+			})
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if reason := fragments[rel+":"+d.Name.Name]; reason == "" {
+					check(d, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok && fragments[rel+":"+vs.Names[0].Name] != "" {
+						continue
+					}
+					check(spec, "package level")
+				}
+			}
+		}
+	}
+}
+
+// isErrorCall reports whether call is errors.New or fmt.Errorf.
+func isErrorCall(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && (id.Name == "errors" && sel.Sel.Name == "New" || id.Name == "fmt" && sel.Sel.Name == "Errorf")
+}

@@ -153,7 +153,7 @@ func New(kind Kind) (Engine, error) {
 	case SimGo:
 		return NewSimGo(), nil
 	}
-	return nil, fmt.Errorf("unknown engine %q (want %q or %q)", kind, Fast, SimGo)
+	return nil, fmt.Errorf("sim: unknown engine %q (want %q or %q)", kind, Fast, SimGo)
 }
 
 func checkSchedule(now, at float64, priority int) {

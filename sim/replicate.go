@@ -20,8 +20,21 @@ type Outcome[T any] struct {
 }
 
 // ErrInterrupted is what a replication returns (possibly wrapped) when it
-// was cut short by a cancellation: Replicate counts it as not done.
+// was cut short by a cancellation: Replicate counts it as not done. It is
+// the one "interrupted" error of the module: callers with more to say wrap
+// it (see NewInterrupted), so that errors.Is(err, ErrInterrupted) holds for
+// every cancelled run, replication or shard.
 var ErrInterrupted = errors.New("sim: interrupted")
+
+// NewInterrupted returns an error whose text is msg and which wraps
+// ErrInterrupted, for callers whose message says more than "interrupted"
+// ("scenarios: shard interrupted: run it again").
+func NewInterrupted(msg string) error { return interrupted(msg) }
+
+type interrupted string
+
+func (e interrupted) Error() string { return string(e) }
+func (e interrupted) Unwrap() error { return ErrInterrupted }
 
 // Replicate runs replications 0 … n−1 of fn on at most workers goroutines
 // (GOMAXPROCS when workers ≤ 0) and returns their outcomes indexed by

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -69,5 +71,27 @@ func TestStreamsAreDistinctAndRepeatable(t *testing.T) {
 	}
 	if NewStreams(1, 0).Rand("service").Uint64() == a {
 		t.Fatal("two stream names collide")
+	}
+}
+
+// TestNewInterruptedIsErrInterrupted: a caller's own message still
+// answers errors.Is(err, ErrInterrupted), also when wrapped again, and
+// Replicate counts such a replication as not done.
+func TestNewInterruptedIsErrInterrupted(t *testing.T) {
+	err := NewInterrupted("scenarios: shard interrupted: run it again")
+	if err.Error() != "scenarios: shard interrupted: run it again" {
+		t.Fatalf("message %q", err)
+	}
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(fmt.Errorf("cmd: %w", err), ErrInterrupted) {
+		t.Fatal("errors.Is(…, ErrInterrupted) is false")
+	}
+	out := Replicate(context.Background(), 2, 1, func(rep int) (int, error) {
+		if rep == 1 {
+			return 0, err
+		}
+		return 1, nil
+	}, nil)
+	if !out[0].Done || out[1].Done {
+		t.Fatalf("outcomes %+v: want replication 1 not done", out)
 	}
 }

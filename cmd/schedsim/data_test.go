@@ -51,7 +51,7 @@ func TestFailedRunLeavesOutAsItWas(t *testing.T) {
 	os.Mkdir(mine, 0o755)
 	os.WriteFile(filepath.Join(mine, "notes.txt"), []byte("keep"), 0o644)
 	code, _, stderr := runCLI(t, "run", "testdata/small.yaml", "--out", mine)
-	if code != exitUsage || !strings.Contains(stderr, "exists and is not the output of a schedsim run (holds notes.txt)") {
+	if code != exitUsage || !strings.Contains(stderr, "output directory not written by schedsim: ") {
 		t.Fatalf("exit %d %q", code, stderr)
 	}
 }

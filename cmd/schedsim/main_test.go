@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/schedsim/schedsim/internal/testtrace"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/internal/testtrace"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -31,7 +32,7 @@ func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
 		{[]string{"validate", "testdata/zero-servers.yaml"}, exitRun, "params.servers"},
 		// Usage errors: the command line is wrong.
 		{[]string{"run", "testdata/missing.yaml"}, exitUsage, "testdata/missing.yaml: no such scenario file or built-in scenario"},
-		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: unknown engine "warp"`},
+		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: sim: unknown engine "warp"`},
 		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be one of table, wide, long, csv, json, markdown"},
 		{[]string{"run", "--no-such-flag"}, exitUsage, "schedsim: flag provided but not defined: -no-such-flag (see `schedsim run --help`)"},
 		{[]string{"run", "--replications", "abc"}, exitUsage, "schedsim: invalid value \"abc\" for flag -replications: parse error (see `schedsim run --help`)"},

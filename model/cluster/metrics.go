@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -223,12 +224,12 @@ const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld"
 
 // csvWriter writes per-job records without allocating per job.
 type csvWriter struct {
-	*model.LineWriter
+	*records.Writer
 	tau float64
 }
 
 func newCSVWriter(w io.Writer, tau float64) *csvWriter {
-	return &csvWriter{LineWriter: model.NewLineWriter(w), tau: tau}
+	return &csvWriter{Writer: records.New(w), tau: tau}
 }
 
 func (c *csvWriter) header() { c.Write(append(c.Line(), CSVHeader+"\n"...)) }
@@ -243,13 +244,13 @@ func (c *csvWriter) write(j *model.Job) {
 	b = strconv.AppendInt(b, j.ID, 10)
 	for _, v := range [...]float64{j.Submit, j.Start, j.End} {
 		b = append(b, ',')
-		b = strconv.AppendFloat(b, v, 'f', -1, 64)
+		b = records.AppendFloat(b, v)
 	}
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(j.Size), 10)
 	for _, v := range [...]float64{j.Runtime, j.Estimate, j.Wait(), j.BoundedSlowdown(c.tau)} {
 		b = append(b, ',')
-		b = strconv.AppendFloat(b, v, 'f', -1, 64)
+		b = records.AppendFloat(b, v)
 	}
 	b = append(b, '\n')
 	c.Write(b)

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/schedsim/schedsim/model"
-	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -35,7 +35,7 @@ type System struct {
 	freeGangs  []*gangJob
 	remBuf     []float64
 
-	jobsCSV *results.JobCSV
+	jobsCSV *records.Writer
 	err     error
 
 	measuring    bool
@@ -84,7 +84,8 @@ func New(eng sim.Engine, cfg Config, pol Policies, src Source, ties *rand.Rand, 
 	s.onLocalEnd = s.localEnd
 	s.onGangEnd = s.gangEnd
 	if jobs != nil {
-		s.jobsCSV = results.NewJobCSV(jobs, JobColumns...)
+		s.jobsCSV = records.New(jobs)
+		s.jobsCSV.Header(JobColumns...)
 	}
 	s.measuring = cfg.WarmupJobs == 0
 	return s, nil

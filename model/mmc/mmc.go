@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/schedsim/schedsim/model"
-	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -30,17 +30,17 @@ type Config struct {
 func (c Config) Validate() error {
 	switch {
 	case c.Servers < 1:
-		return fmt.Errorf("servers must be ≥ 1 (got %d)", c.Servers)
+		return fmt.Errorf("mmc: servers must be ≥ 1 (got %d)", c.Servers)
 	case !(c.ArrivalRate > 0):
-		return fmt.Errorf("arrival rate must be > 0 (got %v)", c.ArrivalRate)
+		return fmt.Errorf("mmc: arrival rate must be > 0 (got %v)", c.ArrivalRate)
 	case !(c.ServiceRate > 0):
-		return fmt.Errorf("service rate must be > 0 (got %v)", c.ServiceRate)
+		return fmt.Errorf("mmc: service rate must be > 0 (got %v)", c.ServiceRate)
 	case c.ArrivalRate >= float64(c.Servers)*c.ServiceRate:
-		return fmt.Errorf("unstable: arrival rate %v ≥ servers × service rate %v", c.ArrivalRate, float64(c.Servers)*c.ServiceRate)
+		return fmt.Errorf("mmc: unstable: arrival rate %v ≥ servers × service rate %v", c.ArrivalRate, float64(c.Servers)*c.ServiceRate)
 	case c.WarmupJobs < 0:
-		return fmt.Errorf("warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
+		return fmt.Errorf("mmc: warm-up jobs must be ≥ 0 (got %d)", c.WarmupJobs)
 	case c.MeasuredJobs < 1:
-		return fmt.Errorf("measured jobs must be ≥ 1 (got %d)", c.MeasuredJobs)
+		return fmt.Errorf("mmc: measured jobs must be ≥ 1 (got %d)", c.MeasuredJobs)
 	}
 	return nil
 }
@@ -79,7 +79,7 @@ type System struct {
 	idle    []*server
 	free    []*model.Job
 	nextID  int64
-	jobsCSV *results.JobCSV
+	jobsCSV *records.Writer
 
 	busy       model.BusyMeter
 	inSystem   model.BusyMeter
@@ -109,7 +109,8 @@ func New(eng sim.Engine, streams sim.Streams, cfg Config, jobs io.Writer) (*Syst
 		servers:  make([]server, cfg.Servers),
 	}
 	if jobs != nil {
-		s.jobsCSV = results.NewJobCSV(jobs, "id", "submit", "start", "end", "service", "wait", "response")
+		s.jobsCSV = records.New(jobs)
+		s.jobsCSV.Header("id", "submit", "start", "end", "service", "wait", "response")
 	}
 	for i := range s.servers {
 		s.idle = append(s.idle, &s.servers[i])

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -209,12 +210,12 @@ const CSVHeader = "id,submit,start,end,processors,runtime,wait,queue_wait,bsld,p
 
 // csvWriter writes the per-job records.
 type csvWriter struct {
-	*model.LineWriter
+	*records.Writer
 	tau float64
 }
 
 func newCSVWriter(w io.Writer, tau float64) *csvWriter {
-	return &csvWriter{LineWriter: model.NewLineWriter(w), tau: tau}
+	return &csvWriter{Writer: records.New(w), tau: tau}
 }
 
 func (c *csvWriter) header() { c.Write(append(c.Line(), CSVHeader+"\n"...)) }
@@ -225,7 +226,7 @@ func (c *csvWriter) write(r *Record) {
 		return
 	}
 	j := &r.Job
-	f := func(b []byte, v float64) []byte { return strconv.AppendFloat(append(b, ','), v, 'f', -1, 64) }
+	f := func(b []byte, v float64) []byte { return records.AppendFloat(append(b, ','), v) }
 	b := strconv.AppendInt(c.Line(), j.ID, 10)
 	b = f(b, j.Submit)
 	b = f(b, j.Start)
@@ -244,7 +245,7 @@ func (c *csvWriter) write(r *Record) {
 		}
 		b = strconv.AppendInt(b, int64(p.Cluster), 10)
 		b = append(b, ':')
-		b = strconv.AppendFloat(b, p.Start, 'f', -1, 64)
+		b = records.AppendFloat(b, p.Start)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(p.Procs), 10)
 	}

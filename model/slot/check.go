@@ -106,7 +106,7 @@ func union(ss []Slot, strict bool) ([][2]float64, error) {
 	for _, s := range ss {
 		if k := len(out) - 1; k >= 0 && s.Start <= out[k][1] {
 			if strict && s.Start < out[k][1] {
-				return nil, fmt.Errorf("[%v, %v) overlaps an interval ending at %v", s.Start, s.End, out[k][1])
+				return nil, fmt.Errorf("slot: [%v, %v) overlaps an interval ending at %v", s.Start, s.End, out[k][1])
 			}
 			if s.End > out[k][1] {
 				out[k][1] = s.End

@@ -32,11 +32,11 @@ func (s Slot) Overlaps(o Slot) bool {
 }
 
 // ErrInvalidList is wrapped by the errors of List.Validate and NewList.
-var ErrInvalidList = errors.New("invalid slot list")
+var ErrInvalidList = errors.New("slot: invalid slot list")
 
 // ErrNotFree is wrapped by the errors of Subtract and Cut when an interval
 // to remove is not inside one free slot of the list.
-var ErrNotFree = errors.New("interval is not free in the slot list")
+var ErrNotFree = errors.New("slot: interval is not free in the slot list")
 
 // List is the environment of one scheduling cycle: the nodes and their
 // free slots, sorted by non-decreasing start time (slots with equal

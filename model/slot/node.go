@@ -34,13 +34,13 @@ func (n Node) Base() float64 {
 // finite and ≥ 0.
 func (n Node) Validate() error {
 	if !(n.Performance > 0) || math.IsInf(n.Performance, 0) {
-		return fmt.Errorf("performance must be a finite number > 0 (got %v)", n.Performance)
+		return fmt.Errorf("slot: performance must be a finite number > 0 (got %v)", n.Performance)
 	}
 	if !(n.Price >= 0) || math.IsInf(n.Price, 0) {
-		return fmt.Errorf("price must be a finite number ≥ 0 (got %v)", n.Price)
+		return fmt.Errorf("slot: price must be a finite number ≥ 0 (got %v)", n.Price)
 	}
 	if !(n.BasePrice >= 0) || math.IsInf(n.BasePrice, 0) {
-		return fmt.Errorf("base_price must be a finite number ≥ 0 (got %v)", n.BasePrice)
+		return fmt.Errorf("slot: base_price must be a finite number ≥ 0 (got %v)", n.BasePrice)
 	}
 	return nil
 }

@@ -26,7 +26,7 @@ const (
 )
 
 // ErrBadRequest is wrapped by the errors of Request.Validate.
-var ErrBadRequest = errors.New("invalid resource request")
+var ErrBadRequest = errors.New("slot: invalid resource request")
 
 // Request is the resource request of one job: N concurrent slots on nodes
 // of performance ≥ P, for the job's length t, under a price limit C per

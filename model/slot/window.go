@@ -30,7 +30,7 @@ func NewWindow(nodes []Node, r Request, start float64, on []int) (Window, error)
 	w := Window{Start: start, Slots: make([]Slot, len(on))}
 	for i, n := range on {
 		if n < 0 || n >= len(nodes) {
-			return Window{}, fmt.Errorf("node %d does not exist (%d nodes)", n, len(nodes))
+			return Window{}, fmt.Errorf("slot: node %d does not exist (%d nodes)", n, len(nodes))
 		}
 		rt := r.Runtime(nodes[n].Performance)
 		w.Slots[i] = Slot{Node: n, Start: start, End: start + rt}
@@ -73,7 +73,7 @@ func (w Window) source(i int) *Slot {
 }
 
 // ErrInvalidWindow is wrapped by the errors of Window.Check.
-var ErrInvalidWindow = errors.New("invalid window")
+var ErrInvalidWindow = errors.New("slot: invalid window")
 
 // Check verifies that w is a valid window for request r on nodes: exactly
 // r.Nodes slots on distinct existing nodes, all starting at w.Start, each

@@ -38,7 +38,7 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 	}
 	for i, j := range jobs {
 		if err := j.Validate(); err != nil {
-			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 	}
 	work := l.Clone()
@@ -53,13 +53,13 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 		}
 		w, ok, err := r.find(work, j, refs[i], sim)
 		if err != nil {
-			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 		if !ok {
 			continue
 		}
 		if err := work.Subtract(w); err != nil {
-			return css.Plan{}, fmt.Errorf("job %d: %w", i, err)
+			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 		plan.Alternatives[i] = []css.Alternative{css.NewAlternative(w)}
 		plan.Chosen[i] = 0

@@ -53,7 +53,7 @@ func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alt
 			err = j.Validate()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("job %d: %w", i, err)
+			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 		// collect in a buffer kept between jobs, then copy to a slice of
 		// the exact size: one allocation per job.
@@ -62,7 +62,7 @@ func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alt
 			s.ideal = append(s.ideal, css.NewAlternative(w))
 		})
 		if err != nil {
-			return nil, fmt.Errorf("job %d: %w", i, err)
+			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 		if len(s.ideal) > 0 {
 			alts[i] = slices.Clone(s.ideal)

@@ -123,7 +123,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			}
 			if j.Reservation <= now {
 				if err := s.Start(i); err != nil {
-					return fmt.Errorf("starting job %d at its reservation: %w", j.ID(), err)
+					return fmt.Errorf("batch: starting job %d at its reservation: %w", j.ID(), err)
 				}
 				continue
 			}
@@ -178,7 +178,7 @@ func (p *Conservative) check(v *cluster.View) error {
 		ref.Reserve(j.Reservation, j.Reservation+j.Estimate(), j.Size())
 	}
 	if err := ref.Check(); err != nil {
-		return fmt.Errorf("rebuilt profile: %w", err)
+		return fmt.Errorf("batch: rebuilt profile: %w", err)
 	}
 	for _, a := range []*cluster.Profile{p.prof, ref} {
 		for k := 0; k < a.Len(); k++ {

@@ -12,7 +12,7 @@ import (
 	"github.com/schedsim/schedsim/workloads/toporkov"
 )
 
-func requests(jobs []toporkov.CSS2014Job) []slot.Request {
+func requests(jobs []toporkov.Job) []slot.Request {
 	out := make([]slot.Request, len(jobs))
 	for i, j := range jobs {
 		out[i] = j.Request

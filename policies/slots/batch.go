@@ -1,9 +1,10 @@
 package slots
 
 import (
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/schedsim/schedsim/sim"
 
 	"github.com/schedsim/schedsim/model/slot"
 )
@@ -57,7 +58,7 @@ func (s *Searcher) Alternatives(l *slot.List, jobs []slot.Request, m Method, max
 // to emit, in the order found, instead of collecting them.
 func (s *Searcher) AlternativesFunc(l *slot.List, jobs []slot.Request, m Method, maxPasses int, emit func(job int, w slot.Window)) error {
 	if m.Limits == nil || m.Criterion == nil {
-		return fmt.Errorf("method %q: Limits and Criterion are required", m.Name)
+		return fmt.Errorf("slots: method %q: Limits and Criterion are required", m.Name)
 	}
 	searches := make([]JobSearch, len(jobs))
 	for i, j := range jobs {
@@ -77,8 +78,9 @@ type JobSearch struct {
 }
 
 // ErrCancelled is returned by a search that its cancelled function
-// stopped.
-var ErrCancelled = errors.New("slots: search cancelled")
+// stopped; it wraps sim.ErrInterrupted, the module's one "interrupted"
+// error.
+var ErrCancelled = sim.NewInterrupted("slots: search cancelled")
 
 // AlternativesEach runs the batch alternatives search of Alternatives
 // with a search of its own for every job (searches[i] for jobs[i]) and
@@ -93,17 +95,17 @@ func (s *Searcher) AlternativesEach(l *slot.List, jobs []slot.Request, searches 
 // reports true (a batch of many jobs takes seconds).
 func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches []JobSearch, maxPasses int, cancelled func() bool, emit func(job int, w slot.Window)) error {
 	if len(searches) != len(jobs) {
-		return fmt.Errorf("%d searches for %d jobs", len(searches), len(jobs))
+		return fmt.Errorf("slots: %d searches for %d jobs", len(searches), len(jobs))
 	}
 	for i, j := range jobs {
 		if err := j.Validate(); err != nil {
-			return fmt.Errorf("job %d: %w", i, err)
+			return fmt.Errorf("slots: job %d: %w", i, err)
 		}
 		if searches[i].Criterion == nil {
-			return fmt.Errorf("job %d: no criterion", i)
+			return fmt.Errorf("slots: job %d: no criterion", i)
 		}
 		if err := searches[i].Limits.validate(); err != nil {
-			return fmt.Errorf("job %d: %w", i, err)
+			return fmt.Errorf("slots: job %d: %w", i, err)
 		}
 	}
 	active := make([]bool, len(jobs))
@@ -149,7 +151,7 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 			crits[0] = searches[i].Criterion
 			res, err := s.scan(l, j, searches[i].Limits, crits, hs[i])
 			if err != nil {
-				return fmt.Errorf("job %d: %w", i, err)
+				return fmt.Errorf("slots: job %d: %w", i, err)
 			}
 			if !res[0].Found {
 				active[i] = false
@@ -160,7 +162,7 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 				hs[i].from = w.Start
 			}
 			if err := l.Subtract(w); err != nil {
-				return fmt.Errorf("job %d: %w", i, err)
+				return fmt.Errorf("slots: job %d: %w", i, err)
 			}
 			emit(i, w)
 			found = true

@@ -19,10 +19,10 @@ func CheckAlternatives(before, after *slot.List, jobs []slot.Request, m Method, 
 		lim := m.Limits(jobs[j])
 		for k, w := range jw {
 			if err := w.Check(before.Nodes, jobs[j]); err != nil {
-				return fmt.Errorf("job %d alternative %d: %w", j, k, err)
+				return fmt.Errorf("slots: job %d alternative %d: %w", j, k, err)
 			}
 			if err := slot.CheckWithin(before, w); err != nil {
-				return fmt.Errorf("job %d alternative %d: %w", j, k, err)
+				return fmt.Errorf("slots: job %d alternative %d: %w", j, k, err)
 			}
 			if p := w.MaxPrice(before.Nodes); p > lim.MaxSlotPrice {
 				return fmt.Errorf("%w: job %d alternative %d: slot price %v above the limit %v", slot.ErrInvariant, j, k, p, lim.MaxSlotPrice)

@@ -2,7 +2,6 @@ package slotexp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -47,14 +46,7 @@ type ExperimentConfig struct {
 	// Check runs CheckAlternatives on every cycle (the debug invariant
 	// checker); a violation is an error.
 	Check bool
-	// Cancelled, when not nil, is asked before every cycle: once it
-	// reports true, RunExperiment returns ErrCancelled.
-	Cancelled func() bool
 }
-
-// ErrCancelled is returned by RunExperiment when ExperimentConfig.Cancelled
-// reported true.
-var ErrCancelled = errors.New("slots: experiment cancelled")
 
 // CycleResult is the outcome of one scheduling cycle.
 type CycleResult struct {
@@ -298,34 +290,30 @@ func PaperReferences() map[string]float64 {
 }
 
 // RunExperiment runs cfg.Cycles cycles (fewer with cfg.MaxJobs) from src
-// on one goroutine and
-// returns their tally and the results of the first cfg.Record counted
-// cycles.
-func RunExperiment(src Source, cfg ExperimentConfig) (Tally, []CycleResult, error) {
+// on one goroutine (see RunCycles; a cancelled ctx ends it with
+// sim.ErrInterrupted) and returns their tally and the results of the
+// first cfg.Record counted cycles.
+func RunExperiment(ctx context.Context, src Source, cfg ExperimentConfig) (Tally, []CycleResult, error) {
 	var cy Cycler
 	var t Tally
 	var rec []CycleResult
-	jobsSeen := 0
-	for c := 0; c < cfg.Cycles && (cfg.MaxJobs <= 0 || jobsSeen < cfg.MaxJobs); c++ {
-		if cfg.Cancelled != nil && cfg.Cancelled() {
-			return t, rec, ErrCancelled
-		}
+	err := RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(c int) (int, error) {
 		l, jobs, err := src.Next()
 		if err != nil {
-			return t, rec, fmt.Errorf("cycle %d: %w", c, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
 		r, err := cy.RunCycle(l, jobs, cfg)
 		if err != nil {
-			return t, rec, fmt.Errorf("cycle %d: %w", c, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
 		r.Cycle = c
-		jobsSeen += len(jobs)
 		t.Add(r)
 		if r.Counted && (cfg.Record < 0 || len(rec) < cfg.Record) {
 			rec = append(rec, r)
 		}
-	}
-	return t, rec, nil
+		return len(jobs), nil
+	})
+	return t, rec, err
 }
 
 // Table is the result of Reproduce: the statistics of every metric over
@@ -376,7 +364,7 @@ func (t *Table) Write(w io.Writer) error {
 // number of workers.
 func Reproduce(ctx context.Context, reps, workers int, cfg ExperimentConfig, newSource func(rep int) (Source, error)) (*Table, error) {
 	if reps < 1 {
-		return nil, fmt.Errorf("replications must be ≥ 1 (got %d)", reps)
+		return nil, fmt.Errorf("slotexp: replications must be ≥ 1 (got %d)", reps)
 	}
 	cfg.Record = 0
 	outs := sim.Replicate(ctx, reps, workers, func(rep int) (results.Metrics, error) {
@@ -384,7 +372,7 @@ func Reproduce(ctx context.Context, reps, workers int, cfg ExperimentConfig, new
 		if err != nil {
 			return nil, err
 		}
-		t, _, err := RunExperiment(src, cfg)
+		t, _, err := RunExperiment(ctx, src, cfg)
 		if err != nil {
 			return nil, fmt.Errorf("replication %d: %w", rep, err)
 		}
@@ -419,7 +407,7 @@ type FixedSource struct {
 // Next returns a copy of the list and the batch.
 func (f FixedSource) Next() (*slot.List, []slot.Request, error) {
 	if f.List == nil {
-		return nil, nil, fmt.Errorf("fixed source without a slot list")
+		return nil, nil, fmt.Errorf("slotexp: fixed source without a slot list")
 	}
 	return f.List.Clone(), append([]slot.Request(nil), f.Jobs...), nil
 }

@@ -78,7 +78,7 @@ func TestReproduceIsDeterministic(t *testing.T) {
 
 func TestWriteCycleFiles(t *testing.T) {
 	g, _ := toporkov.NewGenerator(toporkov.DefaultConfig(), sim.NewStreams(3, 0))
-	tally, recs, err := RunExperiment(g, ExperimentConfig{Cycles: 1000, Record: -1})
+	tally, recs, err := RunExperiment(context.Background(), g, ExperimentConfig{Cycles: 1000, Record: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestFixedSourceAndAlternativesCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := FixedSource{List: l, Jobs: jobs}
-	tally, _, err := RunExperiment(src, ExperimentConfig{Cycles: 2})
+	tally, _, err := RunExperiment(context.Background(), src, ExperimentConfig{Cycles: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

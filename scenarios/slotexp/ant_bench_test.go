@@ -20,7 +20,7 @@ type allMethods struct {
 	ant anticipation.Scheduler
 }
 
-func (m *allMethods) batch(d toporkov.Domain) (scheduled int, err error) {
+func (m *allMethods) batch(d toporkov.Cycle) (scheduled int, err error) {
 	jobs, _, err := CSSJobs(d.Jobs)
 	if err != nil {
 		return 0, err

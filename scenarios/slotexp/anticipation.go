@@ -1,10 +1,12 @@
 package slotexp
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/anticipation"
 	"github.com/schedsim/schedsim/policies/css"
@@ -61,15 +63,15 @@ func (c ANTConfig) Validate() error {
 	switch c.Experiment {
 	case ExperimentReplication, ExperimentComparison:
 	default:
-		return fmt.Errorf("experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
+		return fmt.Errorf("slotexp: experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
 	}
 	if c.Experiment == ExperimentComparison {
 		if _, err := css.Policies.New(c.Method, c.PolicyOptions()); err != nil {
-			return fmt.Errorf("method: %w", err)
+			return fmt.Errorf("slotexp: method: %w", err)
 		}
 	}
 	if c.Batches < 1 {
-		return fmt.Errorf("batches must be ≥ 1 (got %d)", c.Batches)
+		return fmt.Errorf("slotexp: batches must be ≥ 1 (got %d)", c.Batches)
 	}
 	if err := css.CostMaxUtilityLimit(c.Limit).Validate(); err != nil {
 		return err
@@ -142,7 +144,7 @@ type ANTRunner struct {
 	// Alternatives counts the CSS alternatives found (replication) and
 	// Batches the batches run.
 	Alternatives, Batches int
-	jobs                  *results.JobCSV
+	jobs                  *records.Writer
 	cancelled             func() bool
 }
 
@@ -155,7 +157,8 @@ var JobColumns = []string{"batch", "job", "column", "criterion", "nodes", "lengt
 
 // Jobs makes the runner write per-job records to w.
 func (r *ANTRunner) Jobs(w io.Writer) {
-	r.jobs = results.NewJobCSV(w, JobColumns...)
+	r.jobs = records.New(w)
+	r.jobs.Header(JobColumns...)
 }
 
 // Flush writes the buffered per-job records.
@@ -167,13 +170,13 @@ func (r *ANTRunner) Flush() error {
 }
 
 // CSSJobs converts a generated batch to CSS jobs.
-func CSSJobs(batch []toporkov.BatchJob) ([]css.Job, []css.Property, error) {
+func CSSJobs(batch []toporkov.Job) ([]css.Job, []css.Property, error) {
 	jobs := make([]css.Job, len(batch))
 	crits := make([]css.Property, len(batch))
 	for i, b := range batch {
 		p, err := css.ParseProperty(b.Criterion)
 		if err != nil {
-			return nil, nil, fmt.Errorf("job %d: %w", i, err)
+			return nil, nil, fmt.Errorf("slotexp: job %d: %w", i, err)
 		}
 		jobs[i] = css.Job{Request: b.Request, Criterion: p, PriceFactor: b.PriceFactor}
 		crits[i] = p
@@ -182,7 +185,7 @@ func CSSJobs(batch []toporkov.BatchJob) ([]css.Job, []css.Property, error) {
 }
 
 // Batch runs one batch of the experiment on the domain d.
-func (r *ANTRunner) Batch(d toporkov.Domain, cfg ANTConfig) error {
+func (r *ANTRunner) Batch(d toporkov.Cycle, cfg ANTConfig) error {
 	if r.Tallies == nil {
 		r.Tallies = map[string]*MethodTally{}
 	}
@@ -268,7 +271,7 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
 		p, err := css.Policies.New(cfg.Method, o)
 		if err != nil {
-			return fmt.Errorf("method: %w", err)
+			return fmt.Errorf("slotexp: method: %w", err)
 		}
 		r.policy, r.policyKey = p, key
 	}
@@ -339,13 +342,12 @@ func (r *ANTRunner) tally(name string) MethodTally {
 	return MethodTally{}
 }
 
-// RunANT runs cfg.Batches batches from the generator on one goroutine
-// and returns the experiment's metrics. With jobs not nil, per-job
-// records are written to it. cancelled, when not nil, is asked before
-// every batch and within a batch before every job's search: once it
-// reports true, RunANT returns ErrCancelled (or, within a batch,
-// slots.ErrCancelled).
-func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer, cancelled func() bool) (results.Metrics, error) {
+// RunANT runs cfg.Batches batches (one a cycle) from the generator on
+// one goroutine and returns the experiment's metrics; a cancelled ctx
+// ends it between two batches with sim.ErrInterrupted (see RunCycles),
+// and within a batch before every job's search (slots.ErrCancelled).
+// With jobs not nil, per-job records are written to it.
+func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -353,15 +355,18 @@ func RunANT(g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer, cancelle
 	if jobs != nil {
 		r.Jobs(jobs)
 	}
+	cancelled := func() bool { return ctx.Err() != nil }
 	r.cancelled = cancelled
 	r.css.Cancelled, r.ant.Cancelled, r.rep.Cancelled = cancelled, cancelled, cancelled
-	for b := 0; b < cfg.Batches; b++ {
-		if cancelled != nil && cancelled() {
-			return nil, ErrCancelled
+	err := RunCycles(ctx, cfg.Batches, 0, func(b int) (int, error) {
+		cy := g.Next()
+		if err := r.Batch(cy, cfg); err != nil {
+			return 0, fmt.Errorf("slotexp: batch %d: %w", b, err)
 		}
-		if err := r.Batch(g.Next(), cfg); err != nil {
-			return nil, fmt.Errorf("batch %d: %w", b, err)
-		}
+		return len(cy.Jobs), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := r.Flush(); err != nil {
 		return nil, err

@@ -2,13 +2,13 @@ package slotexp
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/policies/anticipation"
 	"github.com/schedsim/schedsim/policies/css"
-	"github.com/schedsim/schedsim/policies/slots"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/toporkov"
@@ -20,7 +20,7 @@ func runANT(t *testing.T, cfg ANTConfig, seed uint64) results.Metrics {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := RunANT(g, cfg, nil, nil)
+	m, err := RunANT(context.Background(), g, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestRunANTJobsAndErrors(t *testing.T) {
 		Similarity: anticipation.Similarity{Terms: []css.Property{css.Cost}, Floor: 1}}
 	g, _ := toporkov.NewDomainGenerator(toporkov.DefaultDomainConfig(), sim.NewStreams(3, 0))
 	var buf bytes.Buffer
-	if _, err := RunANT(g, cfg, &buf, nil); err != nil {
+	if _, err := RunANT(context.Background(), g, cfg, &buf); err != nil {
 		t.Fatal(err)
 	}
 	if lines := strings.Count(buf.String(), "\n"); lines != 1+2*75 {
@@ -101,14 +101,28 @@ func TestRunANTJobsAndErrors(t *testing.T) {
 		{Experiment: ExperimentReplication, Batches: 1, Limit: -1, Similarity: cfg.Similarity},
 		{Experiment: ExperimentReplication, Batches: 1},
 	} {
-		if _, err := RunANT(g, bad, nil, nil); err == nil {
+		if _, err := RunANT(context.Background(), g, bad, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
 }
 
-// RunANT asks cancelled before every batch and within a batch before
-// every job's search, and stops at the first true.
+// countingContext reports itself cancelled from its (after+1)-th Err on.
+type countingContext struct {
+	context.Context
+	asked, after int
+}
+
+func (c *countingContext) Err() error {
+	c.asked++
+	if c.asked > c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// RunANT asks its context before every batch and within a batch before
+// every job's search, and stops at the first cancellation.
 func TestRunANTStopsWhenCancelled(t *testing.T) {
 	cfg := ANTConfig{Experiment: ExperimentReplication, Batches: 1000, Limit: 10,
 		Similarity: anticipation.Similarity{Terms: []css.Property{css.Cost, css.ProcTime}, Floor: 1}}
@@ -117,10 +131,10 @@ func TestRunANTStopsWhenCancelled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		asked := 0
-		_, err = RunANT(g, cfg, nil, func() bool { asked++; return asked > after })
-		if !errors.Is(err, ErrCancelled) && !errors.Is(err, slots.ErrCancelled) || asked != after+1 {
-			t.Errorf("cancelled after %d: err %v after %d questions, want a cancellation at question %d", after, err, asked, after+1)
+		ctx := &countingContext{Context: context.Background(), after: after}
+		_, err = RunANT(ctx, g, cfg, nil)
+		if !errors.Is(err, sim.ErrInterrupted) || ctx.asked != after+1 {
+			t.Errorf("cancelled after %d: err %v after %d questions, want a cancellation at question %d", after, err, ctx.asked, after+1)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package slotexp
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -98,7 +99,7 @@ func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cy
 var criterionOrder = []css.Property{css.Start, css.Runtime, css.Finish, css.Cost}
 
 // RunCycle schedules one cycle with every variant and tallies it.
-func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
+func (c *CSS2014Cycler) RunCycle(cy toporkov.Cycle) error {
 	n := len(cy.Jobs)
 	user := make([]css.Job, n)
 	plain := make([]css.Job, n)
@@ -197,7 +198,7 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.CSS2014Cycle) error {
 }
 
 // record checks the outcome when asked to, then tallies it.
-func (c *CSS2014Cycler) record(variant string, cy toporkov.CSS2014Cycle, o Outcome, crit []int) error {
+func (c *CSS2014Cycler) record(variant string, cy toporkov.Cycle, o Outcome, crit []int) error {
 	if c.cfg.Check {
 		if err := CheckPlan(cy, o); err != nil {
 			return fmt.Errorf("%s: %w", variant, err)
@@ -212,7 +213,7 @@ func (c *CSS2014Cycler) record(variant string, cy toporkov.CSS2014Cycle, o Outco
 // and within its budget, every planned and every actual window lies in
 // the cycle's free time, and no two windows of either set overlap.
 // Errors wrap slot.ErrInvariant or slot.ErrInvalidWindow.
-func CheckPlan(cy toporkov.CSS2014Cycle, o Outcome) error {
+func CheckPlan(cy toporkov.Cycle, o Outcome) error {
 	free := css.NewTimeline(cy.List)
 	for _, set := range []struct {
 		name string
@@ -225,7 +226,7 @@ func CheckPlan(cy toporkov.CSS2014Cycle, o Outcome) error {
 			}
 			if set.name == "planned" {
 				if err := w.Check(cy.List.Nodes, cy.Jobs[i].Request); err != nil {
-					return fmt.Errorf("job %d: %w", i, err)
+					return fmt.Errorf("slotexp: job %d: %w", i, err)
 				}
 				if b := cy.Jobs[i].Budget; w.Cost > b*(1+1e-9) {
 					return fmt.Errorf("%w: job %d: cost %v above the budget %v", slot.ErrInvariant, i, w.Cost, b)
@@ -249,7 +250,7 @@ func takenFrom(l *slot.List, ws []slot.Window) (*css.Timeline, error) {
 	for i, w := range ws {
 		if len(w.Slots) > 0 {
 			if err := free.Take(w); err != nil {
-				return nil, fmt.Errorf("job %d: %w", i, err)
+				return nil, fmt.Errorf("slotexp: job %d: %w", i, err)
 			}
 		}
 	}
@@ -307,26 +308,23 @@ func (c *CSS2014Cycler) Metrics() results.Metrics {
 	return m
 }
 
-// RunCSS2014 runs cfg.Cycles cycles from gen and returns the metrics.
-// stop, when not nil, is polled between cycles and ends the run early
-// with its error.
-func RunCSS2014(gen *toporkov.CSS2014Generator, cfg CSS2014Config, stop func() error) (results.Metrics, error) {
+// RunCSS2014 runs cfg.Cycles cycles (fewer with cfg.MaxJobs) from gen and
+// returns the metrics; a cancelled ctx ends it between two cycles with
+// sim.ErrInterrupted (see RunCycles).
+func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014Config) (results.Metrics, error) {
 	c, err := NewCSS2014Cycler(cfg, gen.Config())
 	if err != nil {
 		return nil, err
 	}
-	jobs := 0
-	for i := 0; i < cfg.Cycles && (cfg.MaxJobs <= 0 || jobs < cfg.MaxJobs); i++ {
-		if stop != nil {
-			if err := stop(); err != nil {
-				return nil, err
-			}
-		}
+	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
-		jobs += len(cy.Jobs)
 		if err := c.RunCycle(cy); err != nil {
-			return nil, fmt.Errorf("cycle %d: %w", i, err)
+			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
+		return len(cy.Jobs), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return c.Metrics(), nil
 }

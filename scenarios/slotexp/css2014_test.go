@@ -1,6 +1,7 @@
 package slotexp
 
 import (
+	"context"
 	"errors"
 	"math"
 	"testing"
@@ -23,7 +24,7 @@ func run2014(t testing.TB, cfg CSS2014Config, env toporkov.CSS2014Config, seed u
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := RunCSS2014(g, cfg, nil)
+	m, err := RunCSS2014(context.Background(), g, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestCSS2014MetricNamesAreUnique(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := RunCSS2014(g, CSS2014Config{Cycles: 2, Variants: CSS2014Variants(), Slices: 2, HybridCSSJobs: 10, Actual: true}, nil)
+	m, err := RunCSS2014(context.Background(), g, CSS2014Config{Cycles: 2, Variants: CSS2014Variants(), Slices: 2, HybridCSSJobs: 10, Actual: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,21 +124,16 @@ func TestCSS2014MetricNamesAreUnique(t *testing.T) {
 	}
 }
 
-func TestRunCSS2014StopsBetweenCycles(t *testing.T) {
+func TestRunCSS2014StopsWhenCancelled(t *testing.T) {
 	g, err := toporkov.NewCSS2014Generator(mediumEnv(), sim.NewStreams(1, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := 0
-	halt := errors.New("halt")
-	_, err = RunCSS2014(g, CSS2014Config{Cycles: 1000, Variants: []string{VariantCSS}, Slices: 1}, func() error {
-		calls++
-		if calls > 3 {
-			return halt
-		}
-		return nil
-	})
-	if !errors.Is(err, halt) || calls != 4 {
-		t.Fatalf("err %v after %d polls, want the stop error at the 4th cycle", err, calls)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// 10⁶ cycles would take hours: only the cancellation can end the run.
+	m, err := RunCSS2014(ctx, g, CSS2014Config{Cycles: 1_000_000, Variants: []string{VariantCSS}, Slices: 1})
+	if !errors.Is(err, sim.ErrInterrupted) || m != nil {
+		t.Fatalf("metrics %v, err %v; want sim.ErrInterrupted", m, err)
 	}
 }

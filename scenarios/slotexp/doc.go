@@ -16,4 +16,9 @@
 // chosen variants (plain CSS, the generalised scheme, CSS with the shift,
 // the hybrid, backfilling) on the same cycle, tallied per job and per user
 // criterion (CSS2014Cycler, RunCSS2014, CheckPlan, CSS2014References).
+//
+// The three experiments run in one shape: RunExperiment, RunCSS2014 and
+// RunANT take the replication's context first and loop through RunCycles,
+// which checks it between two cycles and ends a cancelled run with
+// sim.ErrInterrupted.
 package slotexp

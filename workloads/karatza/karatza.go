@@ -62,16 +62,16 @@ func ParseSizes(spec string) ([]int, error) {
 	case "pow2":
 		return Pow2Sizes(), nil
 	case "":
-		return nil, fmt.Errorf("empty gang size distribution (want uniform, pow2, LO..HI or a list such as 2,4,8,16)")
+		return nil, fmt.Errorf("karatza: empty gang size distribution (want uniform, pow2, LO..HI or a list such as 2,4,8,16)")
 	}
 	if lo, hi, ok := strings.Cut(spec, ".."); ok {
 		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
 		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("gang sizes %q: LO..HI needs two integers", spec)
+			return nil, fmt.Errorf("karatza: gang sizes %q: LO..HI needs two integers", spec)
 		}
 		if a < 1 || b < a || b > 1<<20 {
-			return nil, fmt.Errorf("gang sizes %q: need 1 ≤ LO ≤ HI ≤ %d", spec, 1<<20)
+			return nil, fmt.Errorf("karatza: gang sizes %q: need 1 ≤ LO ≤ HI ≤ %d", spec, 1<<20)
 		}
 		return Range(a, b), nil
 	}
@@ -79,10 +79,10 @@ func ParseSizes(spec string) ([]int, error) {
 	for _, f := range strings.Split(spec, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			return nil, fmt.Errorf("gang sizes %q: %q is not an integer (want uniform, pow2, LO..HI or a list such as 2,4,8,16)", spec, strings.TrimSpace(f))
+			return nil, fmt.Errorf("karatza: gang sizes %q: %q is not an integer (want uniform, pow2, LO..HI or a list such as 2,4,8,16)", spec, strings.TrimSpace(f))
 		}
 		if k < 1 || k > 1<<20 {
-			return nil, fmt.Errorf("gang sizes %q: size %d outside [1, %d]", spec, k, 1<<20)
+			return nil, fmt.Errorf("karatza: gang sizes %q: size %d outside [1, %d]", spec, k, 1<<20)
 		}
 		out = append(out, k)
 	}
@@ -110,21 +110,21 @@ type Config struct {
 func (c Config) Validate() error {
 	switch {
 	case c.Sites < 1:
-		return fmt.Errorf("sites must be ≥ 1 (got %d)", c.Sites)
+		return fmt.Errorf("karatza: sites must be ≥ 1 (got %d)", c.Sites)
 	case !(c.LocalRate > 0) || math.IsInf(c.LocalRate, 0):
-		return fmt.Errorf("local arrival rate must be finite and > 0 (got %v)", c.LocalRate)
+		return fmt.Errorf("karatza: local arrival rate must be finite and > 0 (got %v)", c.LocalRate)
 	case !(c.GangRate > 0) || math.IsInf(c.GangRate, 0):
-		return fmt.Errorf("gang arrival rate must be finite and > 0 (got %v)", c.GangRate)
+		return fmt.Errorf("karatza: gang arrival rate must be finite and > 0 (got %v)", c.GangRate)
 	case len(c.Sizes) == 0:
-		return fmt.Errorf("no gang sizes")
+		return fmt.Errorf("karatza: no gang sizes")
 	case !(c.ServiceMean > 0) || math.IsInf(c.ServiceMean, 0):
-		return fmt.Errorf("mean service time must be finite and > 0 (got %v)", c.ServiceMean)
+		return fmt.Errorf("karatza: mean service time must be finite and > 0 (got %v)", c.ServiceMean)
 	case !(c.EstimateError >= 0 && c.EstimateError < 1):
-		return fmt.Errorf("estimate error must be in [0, 1) (got %v)", c.EstimateError)
+		return fmt.Errorf("karatza: estimate error must be in [0, 1) (got %v)", c.EstimateError)
 	}
 	for _, k := range c.Sizes {
 		if k < 1 {
-			return fmt.Errorf("gang size %d < 1", k)
+			return fmt.Errorf("karatza: gang size %d < 1", k)
 		}
 	}
 	return nil

@@ -215,7 +215,7 @@ func header(fields []string) (map[string]int, error) {
 	}
 	for _, r := range required {
 		if _, ok := col[r]; !ok {
-			return nil, fmt.Errorf("the header line %q lacks column %s (run sacct --parsable2 --format %s)",
+			return nil, fmt.Errorf("slurm: the header line %q lacks column %s (run sacct --parsable2 --format %s)",
 				strings.Join(fields, "|"), r, Format)
 		}
 	}

@@ -19,7 +19,7 @@ func parseTimestamp(s string, loc *time.Location) (int64, error) {
 	}
 	t, err := time.ParseInLocation(timeLayout, s, loc)
 	if err != nil {
-		return 0, fmt.Errorf("time %q is not YYYY-MM-DDTHH:MM:SS", s)
+		return 0, fmt.Errorf("slurm: time %q is not YYYY-MM-DDTHH:MM:SS", s)
 	}
 	return t.Unix(), nil
 }
@@ -42,7 +42,7 @@ func ParseTimeLimit(s string) (float64, error) {
 // formats of ParseTimeLimit, in whole seconds.
 func ParseDuration(s string) (int64, error) {
 	bad := func() (int64, error) {
-		return 0, fmt.Errorf("duration %q is not [D-]HH:MM:SS, MM:SS or MM", s)
+		return 0, fmt.Errorf("slurm: duration %q is not [D-]HH:MM:SS, MM:SS or MM", s)
 	}
 	if i := strings.IndexByte(s, '.'); i >= 0 { // fractional seconds
 		if _, err := strconv.ParseUint(s[i+1:], 10, 32); err != nil {

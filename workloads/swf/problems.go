@@ -14,15 +14,15 @@ import (
 var (
 	// ErrMalformed is wrapped by every *ParseError: a line of the file is
 	// not valid SWF.
-	ErrMalformed = errors.New("malformed SWF")
+	ErrMalformed = errors.New("swf: malformed SWF")
 	// ErrUnsorted is returned by a strict JobSource when a job is
 	// submitted before the job it previously yielded.
-	ErrUnsorted = errors.New("submit times not in order")
+	ErrUnsorted = errors.New("swf: submit times not in order")
 	// ErrInvalidFilter is wrapped by JobFilter.Validate errors.
-	ErrInvalidFilter = errors.New("invalid job filter")
+	ErrInvalidFilter = errors.New("swf: invalid job filter")
 	// ErrInvalidRecord is returned by Writer when a value cannot be
 	// written as SWF (NaN or infinite).
-	ErrInvalidRecord = errors.New("invalid SWF record")
+	ErrInvalidRecord = errors.New("swf: invalid SWF record")
 )
 
 // Reasons under which lines and records are reported. Malformed-line

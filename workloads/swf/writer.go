@@ -88,7 +88,7 @@ func (w *Writer) Write(r Record) error {
 		{9, r.ReqTime}, {10, r.ReqMemory}, {18, r.ThinkTime}}
 	for _, f := range floats {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("swf: job %d: field %d (%s) is %v: %w", r.JobNumber, f.field, FieldName(f.field), f.v, ErrInvalidRecord)
+			return fmt.Errorf("%w: job %d: field %d (%s) is %v", ErrInvalidRecord, r.JobNumber, f.field, FieldName(f.field), f.v)
 		}
 	}
 	b := w.buf[:0]

@@ -105,7 +105,7 @@ func TestWriterRejectsNonFinite(t *testing.T) {
 	var b bytes.Buffer
 	w := NewWriter(&b, Header{})
 	err := w.Write(Record{JobNumber: 3, RunTime: math.NaN()})
-	if !errors.Is(err, ErrInvalidRecord) || err.Error() != "swf: job 3: field 4 (run time) is NaN: invalid SWF record" {
+	if !errors.Is(err, ErrInvalidRecord) || err.Error() != "swf: invalid SWF record: job 3: field 4 (run time) is NaN" {
 		t.Errorf("error = %v", err)
 	}
 	if err := w.Write(Record{JobNumber: 4, ThinkTime: math.Inf(-1)}); !errors.Is(err, ErrInvalidRecord) {

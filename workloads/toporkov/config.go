@@ -1,10 +1,10 @@
 package toporkov
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
 )
 
@@ -131,43 +131,18 @@ const (
 	ValuesInteger Values = "integer"
 )
 
-// ConfigError names the offending key of a Config (a dotted path such as
-// "slots.length.min") and what is wrong with it.
-type ConfigError struct {
-	Key string
-	Msg string
-}
-
-// Error returns "key: message".
-func (e *ConfigError) Error() string { return e.Key + ": " + e.Msg }
-
-func cerr(key, format string, args ...any) error {
-	return &ConfigError{Key: key, Msg: fmt.Sprintf(format, args...)}
-}
-
 // Limits on sizes, to keep a cycle's memory bounded.
 const (
 	MaxSlots = 1_000_000
 	MaxJobs  = 100_000
 )
 
-// firstErr returns the first non-nil error of errs, so that a Validate
-// reports the first bad key in the order its checks are listed.
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func intRange(key string, r IntRange, lo, hi int) error {
 	if r.Min < lo || r.Min > hi {
-		return cerr(key+".min", "must be in [%d, %d] (got %d)", lo, hi, r.Min)
+		return model.Field(key+".min", "must be in [%d, %d] (got %d)", lo, hi, r.Min)
 	}
 	if r.Max < r.Min || r.Max > hi {
-		return cerr(key+".max", "must be in [min = %d, %d] (got %d)", r.Min, hi, r.Max)
+		return model.Field(key+".max", "must be in [min = %d, %d] (got %d)", r.Min, hi, r.Max)
 	}
 	return nil
 }
@@ -182,62 +157,35 @@ func floatRange(key string, r FloatRange, lo float64, positive bool) error {
 		if positive {
 			rel = ">"
 		}
-		return cerr(key+".min", "must be a finite number %s %v (got %v)", rel, lo, r.Min)
+		return model.Field(key+".min", "must be a finite number %s %v (got %v)", rel, lo, r.Min)
 	}
 	if !(r.Max >= r.Min) || math.IsInf(r.Max, 0) {
-		return cerr(key+".max", "must be a finite number ≥ min = %v (got %v)", r.Min, r.Max)
+		return model.Field(key+".max", "must be a finite number ≥ min = %v (got %v)", r.Min, r.Max)
 	}
 	return nil
 }
 
-// Validate checks every value; the error is a *ConfigError.
+// Validate checks every value; the error is a *model.FieldError naming
+// the key (a dotted path such as "slots.length.min").
 func (c Config) Validate() error {
 	s, j := c.Slots, c.Jobs
-	return firstErr(
+	return model.FirstError(
 		intRange("slots.count", s.Count, 0, MaxSlots),
 		floatRange("slots.length", s.Length, 0, true),
 		floatRange("slots.performance", s.Performance, 0, true),
 		values("slots.performance", s.Performance, s.PerformanceValues),
-		probability("slots.same_start", s.SameStart),
+		model.FloatRange("slots.same_start", s.SameStart, 0, 1),
 		floatRange("slots.gap", s.Gap, 0, false),
-		positive("slots.price_base", s.PriceBase),
-		spread("slots.price_spread", s.PriceSpread),
+		model.FinitePositive("slots.price_base", s.PriceBase),
+		model.FloatRange("slots.price_spread", s.PriceSpread, 0, 1),
 		intRange("jobs.count", j.Count, 0, MaxJobs),
 		intRange("jobs.nodes", j.Nodes, 1, MaxSlots),
 		floatRange("jobs.length", j.Length, 0, true),
 		floatRange("jobs.min_performance", j.MinPerformance, 0, false),
 		values("jobs.min_performance", j.MinPerformance, j.MinPerformanceValues),
-		nonNegative("jobs.max_price", j.MaxPrice),
+		model.NonNegative("jobs.max_price", j.MaxPrice),
 		scaling("jobs.runtime_model", j.Scaling, j.MinPerformance),
 	)
-}
-
-func probability(key string, p float64) error {
-	if !(p >= 0 && p <= 1) {
-		return cerr(key, "must be in [0, 1] (got %v)", p)
-	}
-	return nil
-}
-
-func positive(key string, v float64) error {
-	if !(v > 0) || math.IsInf(v, 0) {
-		return cerr(key, "must be a finite number > 0 (got %v)", v)
-	}
-	return nil
-}
-
-func nonNegative(key string, v float64) error {
-	if !(v >= 0) || math.IsInf(v, 0) {
-		return cerr(key, "must be a finite number ≥ 0 (got %v)", v)
-	}
-	return nil
-}
-
-func spread(key string, v float64) error {
-	if !(v >= 0 && v <= 1) {
-		return cerr(key, "must be in [0, 1] (got %v)", v)
-	}
-	return nil
 }
 
 func values(key string, r FloatRange, v Values) error {
@@ -245,13 +193,13 @@ func values(key string, r FloatRange, v Values) error {
 	case "", ValuesContinuous:
 	case ValuesInteger:
 		if r.Min != math.Trunc(r.Min) || r.Max != math.Trunc(r.Max) || math.Ceil(r.Min) > r.Max {
-			return cerr(key, "needs integer bounds with %s_values %q (got [%v, %v])", key[strings.LastIndex(key, ".")+1:], v, r.Min, r.Max)
+			return model.Field(key, "needs integer bounds with %s_values %q (got [%v, %v])", key[strings.LastIndex(key, ".")+1:], v, r.Min, r.Max)
 		}
 		if r.Max-r.Min > 1e6 {
-			return cerr(key, "has more than 10⁶ integer values")
+			return model.Field(key, "has more than 10⁶ integer values")
 		}
 	default:
-		return cerr(key+"_values", "must be one of [%s %s] (got %q)", ValuesContinuous, ValuesInteger, v)
+		return model.Field(key+"_values", "must be one of [%s %s] (got %q)", ValuesContinuous, ValuesInteger, v)
 	}
 	return nil
 }
@@ -261,10 +209,10 @@ func scaling(key string, s slot.Scaling, minPerf FloatRange) error {
 	case "", slot.ScaleWork:
 	case slot.ScaleRelative:
 		if !(minPerf.Min > 0) {
-			return cerr("jobs.min_performance.min", "must be > 0 with runtime_model %q (got %v)", s, minPerf.Min)
+			return model.Field("jobs.min_performance.min", "must be > 0 with runtime_model %q (got %v)", s, minPerf.Min)
 		}
 	default:
-		return cerr(key, "must be one of [%s %s] (got %q)", slot.ScaleWork, slot.ScaleRelative, s)
+		return model.Field(key, "must be one of [%s %s] (got %q)", slot.ScaleWork, slot.ScaleRelative, s)
 	}
 	return nil
 }

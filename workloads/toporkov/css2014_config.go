@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/schedsim/schedsim/model"
 )
 
 // CSS2014Config holds every constant of the environment of Toporkov et
@@ -141,20 +143,20 @@ func DefaultCSS2014Config() CSS2014Config {
 	}
 }
 
-// Validate checks every value; the error is a *ConfigError naming the key
+// Validate checks every value; the error is a *model.FieldError naming the key
 // (below the config's own root, e.g. "nodes.performance.min").
 func (c CSS2014Config) Validate() error {
 	n, o, j := c.Nodes, c.Owners, c.Jobs
-	if err := firstErr(
-		positive("cycle", c.Cycle),
-		intValue("nodes.count", n.Count, 1, MaxSlots),
+	if err := model.FirstError(
+		model.FinitePositive("cycle", c.Cycle),
+		model.IntRange("nodes.count", n.Count, 1, MaxSlots),
 		floatRange("nodes.performance", n.Performance, 0, true),
-		positive("nodes.price_per_performance", n.PricePerPerformance),
-		nonNegative("nodes.margin_sd", n.MarginSD),
-		spread("nodes.margin_limit", n.MarginLimit),
+		model.FinitePositive("nodes.price_per_performance", n.PricePerPerformance),
+		model.NonNegative("nodes.margin_sd", n.MarginSD),
+		model.FloatRange("nodes.margin_limit", n.MarginLimit, 0, 1),
 		ownerLoad("owners.load", o.Load),
 		floatRange("owners.job_length", o.JobLength, 0, true),
-		intValue("jobs.count", j.Count, 1, MaxJobs),
+		model.IntRange("jobs.count", j.Count, 1, MaxJobs),
 		intRange("jobs.nodes", j.Nodes, 1, MaxSlots),
 		floatRange("jobs.time", j.Time, 0, true),
 		floatRange("jobs.min_performance", j.MinPerformance, 0, false),
@@ -165,16 +167,16 @@ func (c CSS2014Config) Validate() error {
 		return err
 	}
 	if n.MarginLimit >= 1 {
-		return cerr("nodes.margin_limit", "must be < 1 so that prices stay > 0 (got %v)", n.MarginLimit)
+		return model.Field("nodes.margin_limit", "must be < 1 so that prices stay > 0 (got %v)", n.MarginLimit)
 	}
 	if w := n.Owned; w != nil {
 		switch {
 		case w.Node < 0 || w.Node >= n.Count:
-			return cerr("nodes.owned.node", "must be in [0, %d] (got %d)", n.Count-1, w.Node)
+			return model.Field("nodes.owned.node", "must be in [0, %d] (got %d)", n.Count-1, w.Node)
 		case !(w.Performance > 0) || math.IsInf(w.Performance, 0):
-			return cerr("nodes.owned.performance", "must be a finite number > 0 (got %v)", w.Performance)
+			return model.Field("nodes.owned.performance", "must be a finite number > 0 (got %v)", w.Performance)
 		case !(w.Price > 0) || math.IsInf(w.Price, 0):
-			return cerr("nodes.owned.price", "must be a finite number > 0 (got %v)", w.Price)
+			return model.Field("nodes.owned.price", "must be a finite number > 0 (got %v)", w.Price)
 		}
 	}
 	return nil
@@ -182,25 +184,25 @@ func (c CSS2014Config) Validate() error {
 
 func ownerLoad(key string, v float64) error {
 	if !(v >= 0 && v <= MaxOwnerLoad) {
-		return cerr(key, "must be in [0, %v]: no owner schedule leaves the nodes free at a load of %v", MaxOwnerLoad, v)
+		return model.Field(key, "must be in [0, %v]: no owner schedule leaves the nodes free at a load of %v", MaxOwnerLoad, v)
 	}
 	return nil
 }
 
 func fraction(key string, r FloatRange) error {
 	if !(r.Min > 0 && r.Min <= r.Max && r.Max <= 1) {
-		return cerr(key, "must satisfy 0 < min ≤ max ≤ 1 (got [%v, %v])", r.Min, r.Max)
+		return model.Field(key, "must satisfy 0 < min ≤ max ≤ 1 (got [%v, %v])", r.Min, r.Max)
 	}
 	return nil
 }
 
 func criteria(key string, names []string) error {
 	if len(names) == 0 {
-		return cerr(key, "must name at least one of %v", UserCriteria)
+		return model.Field(key, "must name at least one of %v", UserCriteria)
 	}
 	for i, s := range names {
 		if !slices.Contains(UserCriteria, s) {
-			return cerr(fmt.Sprintf("%s[%d]", key, i), "must be one of %v (got %q)", UserCriteria, s)
+			return model.Field(fmt.Sprintf("%s[%d]", key, i), "must be one of %v (got %q)", UserCriteria, s)
 		}
 	}
 	return nil

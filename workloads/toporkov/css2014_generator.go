@@ -24,31 +24,6 @@ const (
 	Stream2014Actual      = "toporkov2014/job-actual"
 )
 
-// CSS2014Job is one job of a batch: its resource request (Length is the
-// time t on a node of performance 1, Budget the most the user pays),
-// the user's criterion for its alternatives, and the share of the
-// reserved time it actually runs.
-type CSS2014Job struct {
-	slot.Request
-	// Criterion names the user's criterion (start, finish, runtime, cost).
-	Criterion string
-	// Actual is the actual runtime divided by the reserved runtime, in
-	// (0, 1]; the same share on every node of its window.
-	Actual float64
-}
-
-// CSS2014Cycle is one scheduling cycle: the free slots of the interval
-// [0, Cycle) (node time not taken by owners' local jobs) and the batch in
-// priority order.
-type CSS2014Cycle struct {
-	// List holds the nodes and their free slots.
-	List *slot.List
-	// Jobs is the batch; the first job has the highest priority.
-	Jobs []CSS2014Job
-	// OwnerTime is the node time inside the interval taken by local jobs.
-	OwnerTime float64
-}
-
 // CSS2014Generator produces the cycles of the 2014 experiments. Every
 // random quantity has a stream of its own, so changing one range never
 // shifts the others; in particular two configurations that differ only in
@@ -96,11 +71,13 @@ func NewCSS2014Generator(cfg CSS2014Config, st sim.Streams) (*CSS2014Generator, 
 // Config returns the generator's configuration.
 func (g *CSS2014Generator) Config() CSS2014Config { return g.cfg }
 
-// Next returns the next cycle.
-func (g *CSS2014Generator) Next() CSS2014Cycle {
+// Next returns the next cycle: the free slots of the interval [0, Cycle)
+// (node time not taken by owners' local jobs, whose total is
+// Cycle.OwnerTime) and the batch.
+func (g *CSS2014Generator) Next() Cycle {
 	nodes := g.NextNodes()
 	l, owner := g.NextFreeSlots(nodes)
-	return CSS2014Cycle{List: l, Jobs: g.NextJobs(), OwnerTime: owner}
+	return Cycle{List: l, Jobs: g.NextJobs(), OwnerTime: owner}
 }
 
 // NextNodes draws the nodes: performance U[Performance], unit price
@@ -157,15 +134,16 @@ func (g *CSS2014Generator) NextFreeSlots(nodes []slot.Node) (*slot.List, float64
 	return l, owner
 }
 
-// NextJobs draws the batch in priority order.
-func (g *CSS2014Generator) NextJobs() []CSS2014Job {
+// NextJobs draws the batch in priority order; every job has a Criterion
+// and an Actual share.
+func (g *CSS2014Generator) NextJobs() []Job {
 	c := g.cfg.Jobs
-	jobs := make([]CSS2014Job, c.Count)
+	jobs := make([]Job, c.Count)
 	k := g.cfg.Nodes.PricePerPerformance
 	for i := range jobs {
 		n := uniformInt(g.jobNodes, c.Nodes)
 		t := draw(g.jobTime)
-		jobs[i] = CSS2014Job{
+		jobs[i] = Job{
 			Request: slot.Request{
 				Nodes:          n,
 				Length:         t,

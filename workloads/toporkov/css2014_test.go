@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -46,8 +47,8 @@ func TestCSS2014ValidateNamesTheKey(t *testing.T) {
 		c := DefaultCSS2014Config()
 		f(&c)
 		err := c.Validate()
-		var ce *ConfigError
-		if !errors.As(err, &ce) || ce.Key != key {
+		var ce *model.FieldError
+		if !errors.As(err, &ce) || ce.Path != key {
 			t.Errorf("%s: err = %v", key, err)
 		}
 		if _, err := NewCSS2014Generator(c, sim.NewStreams(1, 0)); err == nil {

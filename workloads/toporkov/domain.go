@@ -24,27 +24,6 @@ const (
 	StreamBatchCriterion    = "toporkov-domain/job-criterion"
 )
 
-// BatchJob is one job of a generated batch: its request, its user's
-// criterion (a name of UserCriteria) and the price factor the user pays
-// at most (a multiple of a node's base cost).
-type BatchJob struct {
-	Request     slot.Request
-	Criterion   string
-	PriceFactor float64
-}
-
-// Domain is one scheduling cycle of the anticipation experiment: the free
-// slots of the domain's nodes in the interval, the owners' busy
-// intervals, and the batch in priority order.
-type Domain struct {
-	// List holds the nodes and their free slots.
-	List *slot.List
-	// Owner holds the owners' local jobs (busy intervals).
-	Owner []slot.Slot
-	// Jobs is the batch, highest priority first.
-	Jobs []BatchJob
-}
-
 // DomainGenerator produces one independent cycle after another. Each
 // random quantity has a stream of its own.
 type DomainGenerator struct {
@@ -189,12 +168,13 @@ func split(r *rand.Rand, total, n int) []int {
 	return out
 }
 
-// NextBatch returns a new batch in priority order.
-func (g *DomainGenerator) NextBatch() []BatchJob {
+// NextJobs returns a new batch in priority order; every job has a
+// Criterion and a PriceFactor.
+func (g *DomainGenerator) NextJobs() []Job {
 	b := g.cfg.Batch
-	jobs := make([]BatchJob, b.Count)
+	jobs := make([]Job, b.Count)
 	for i := range jobs {
-		jobs[i] = BatchJob{
+		jobs[i] = Job{
 			Request: slot.Request{
 				Nodes:          uniformInt(g.nodes, b.Nodes),
 				Length:         float64(uniformInt(g.length, b.Length)),
@@ -207,10 +187,10 @@ func (g *DomainGenerator) NextBatch() []BatchJob {
 	return jobs
 }
 
-// Next returns the next independent cycle: new nodes, their free slots
-// and a new batch.
-func (g *DomainGenerator) Next() Domain {
+// Next returns the next independent cycle: new nodes, their free slots,
+// the owners' busy intervals (Cycle.Owner) and a new batch.
+func (g *DomainGenerator) Next() Cycle {
 	nodes := g.NextNodes()
 	l, busy := g.NextList(nodes)
-	return Domain{List: l, Owner: busy, Jobs: g.NextBatch()}
+	return Cycle{List: l, Owner: busy, Jobs: g.NextJobs()}
 }

@@ -3,6 +3,8 @@ package toporkov
 import (
 	"math"
 	"slices"
+
+	"github.com/schedsim/schedsim/model"
 )
 
 // DomainConfig holds the parameters of the resource domain and job flow of
@@ -118,21 +120,21 @@ const (
 	MaxIntervalQuanta = 10_000_000
 )
 
-// Validate checks every value; the error is a *ConfigError naming the key.
+// Validate checks every value; the error is a *model.FieldError naming the key.
 func (c DomainConfig) Validate() error {
 	b := c.Batch
-	if err := firstErr(
-		intValue("nodes", c.Nodes, 1, MaxDomainNodes),
+	if err := model.FirstError(
+		model.IntRange("nodes", c.Nodes, 1, MaxDomainNodes),
 		floatRange("performance", c.Performance, 0, true),
 		values("performance", c.Performance, c.PerformanceValues),
-		positive("price_base", c.PriceBase),
-		positive("price_scale", c.PriceScale),
-		spread("price_margin", c.PriceMargin),
-		positive("interval", c.Interval),
-		positive("quantum", c.Quantum),
+		model.FinitePositive("price_base", c.PriceBase),
+		model.FinitePositive("price_scale", c.PriceScale),
+		model.FloatRange("price_margin", c.PriceMargin, 0, 1),
+		model.FinitePositive("interval", c.Interval),
+		model.FinitePositive("quantum", c.Quantum),
 		floatRange("owner_load", c.OwnerLoad, 0, false),
 		intRange("owner_jobs", c.OwnerJobs, 1, MaxIntervalQuanta),
-		intValue("batch.count", b.Count, 0, MaxJobs),
+		model.IntRange("batch.count", b.Count, 0, MaxJobs),
 		intRange("batch.nodes", b.Nodes, 1, MaxSlots),
 		intRange("batch.length", b.Length, 1, math.MaxInt32),
 		floatRange("batch.min_performance", b.MinPerformance, 0, false),
@@ -141,28 +143,21 @@ func (c DomainConfig) Validate() error {
 		return err
 	}
 	if q := c.Interval / c.Quantum; q > MaxIntervalQuanta || q != math.Trunc(q) {
-		return cerr("interval", "must be a whole number of quanta, at most %d (got %v / %v)", MaxIntervalQuanta, c.Interval, c.Quantum)
+		return model.Field("interval", "must be a whole number of quanta, at most %d (got %v / %v)", MaxIntervalQuanta, c.Interval, c.Quantum)
 	}
 	if c.OwnerLoad.Max > 1 {
-		return cerr("owner_load.max", "must be ≤ 1 (got %v)", c.OwnerLoad.Max)
+		return model.Field("owner_load.max", "must be ≤ 1 (got %v)", c.OwnerLoad.Max)
 	}
 	if math.IsInf(b.PriceFactor.Max, 0) {
-		return cerr("batch.price_factor.max", "must be finite")
+		return model.Field("batch.price_factor.max", "must be finite")
 	}
 	if len(b.Criteria) == 0 {
-		return cerr("batch.criteria", "must name at least one of %v", UserCriteria)
+		return model.Field("batch.criteria", "must name at least one of %v", UserCriteria)
 	}
 	for i, name := range b.Criteria {
 		if !slices.Contains(UserCriteria, name) {
-			return cerr("batch.criteria", "unknown criterion %q at %d (want one of %v)", name, i, UserCriteria)
+			return model.Field("batch.criteria", "unknown criterion %q at %d (want one of %v)", name, i, UserCriteria)
 		}
-	}
-	return nil
-}
-
-func intValue(key string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return cerr(key, "must be in [%d, %d] (got %d)", lo, hi, v)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/sim"
 )
@@ -123,8 +124,8 @@ func TestDomainConfigErrors(t *testing.T) {
 	} {
 		c := DefaultDomainConfig()
 		mod(&c)
-		var ce *ConfigError
-		if err := c.Validate(); !errors.As(err, &ce) || ce.Key != key {
+		var ce *model.FieldError
+		if err := c.Validate(); !errors.As(err, &ce) || ce.Path != key {
 			t.Errorf("%s: %v", key, err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/sim"
 )
@@ -50,8 +51,8 @@ func TestValidateNamesTheKey(t *testing.T) {
 		c := DefaultConfig()
 		f(&c)
 		err := c.Validate()
-		var ce *ConfigError
-		if !errors.As(err, &ce) || ce.Key != key {
+		var ce *model.FieldError
+		if !errors.As(err, &ce) || ce.Path != key {
 			t.Errorf("%s: err = %v", key, err)
 		}
 		if _, err := NewGenerator(c, sim.NewStreams(1, 0)); err == nil {
