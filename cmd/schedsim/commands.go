@@ -53,6 +53,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
+	registerTraces(fs)
 }
 
 func (f *runFlags) validate(fs *flag.FlagSet) error {
@@ -292,7 +293,9 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 }
 
 func cmdList(args []string, stdout io.Writer) error {
-	rest, err := parseInterleaved(newFlagSet("list", "schedsim list", stdout), args)
+	fs := newFlagSet("list", "schedsim list [--traces DIR]", stdout)
+	registerTraces(fs.FlagSet)
+	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
@@ -304,7 +307,9 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, name := range scenarios.Builtins() {
 		sc, err := scenarios.Load(name)
 		desc := ""
-		if err != nil {
+		if missing := scenarios.MissingTraces(name); err != nil && len(missing) > 0 {
+			desc = fmt.Sprintf("needs trace %s: schedsim trace fetch %s", missing[0], missing[0])
+		} else if err != nil {
 			desc = "INVALID: " + err.Error()
 		} else {
 			desc = fmt.Sprintf("%s, %d points × %d replications", sc.Model, len(sc.Points), sc.Replications)
@@ -330,7 +335,9 @@ func firstSentence(s string) string {
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
-	files, err := parseInterleaved(newFlagSet("validate", "schedsim validate scenario.yaml …", stdout), args)
+	fs := newFlagSet("validate", "schedsim validate [--traces DIR] scenario.yaml …", stdout)
+	registerTraces(fs.FlagSet)
+	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}

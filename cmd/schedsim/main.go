@@ -88,6 +88,8 @@ usage:
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
+  schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache
+  schedsim trace list                                the trace catalogue and where each trace is
   schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
   schedsim list                                      list built-in scenarios and model kinds
   schedsim validate scenario.yaml …                  check scenarios without running them
@@ -113,7 +115,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
-		err = cmdTrace(ctx, args[1:], stdout)
+		err = cmdTrace(ctx, args[1:], stdout, stderr)
 	case "generate":
 		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
