@@ -101,20 +101,19 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("slurm: --submit: sbatch is not on PATH (run on a Slurm login node, or drop --submit and submit the scripts there)")
 		}
 	}
-	if f.binary == "" {
-		if f.binary, err = os.Executable(); err != nil {
-			return err
-		}
-	}
-	if f.binary, err = filepath.Abs(f.binary); err != nil {
-		return err
-	}
 	dir, err := filepath.Abs(f.out)
 	if err != nil {
 		return err
 	}
 	if err := checkOutDir(dir); err != nil {
 		return err
+	}
+	var note string
+	if f.binary, note, err = slurmBinary(f.binary, dir); err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintln(stdout, note)
 	}
 	submit, merge, err := f.writeScripts(dir, sc)
 	if err != nil {
