@@ -18,6 +18,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/sim"
 )
@@ -118,7 +119,7 @@ func LoadContext(ctx context.Context, nameOrPath string) (*Scenario, error) {
 	if b, ok := builtinData(nameOrPath); ok {
 		return ParseContext(ctx, b, "builtin:"+nameOrPath, ".")
 	}
-	return nil, fmt.Errorf("%s: %w (see `schedsim list`)", nameOrPath, ErrNotFound)
+	return nil, fmt.Errorf("%s: %w%s (see `schedsim list`)", nameOrPath, ErrNotFound, suggest.DidYouMean(nameOrPath, Builtins()))
 }
 
 // readCapped reads a scenario file of at most MaxFileBytes, checking ctx
@@ -337,7 +338,7 @@ func (sc *Scenario) validatePlotMetrics(root *yaml.Node) error {
 		for _, metric := range p.Lines() {
 			if !slices.Contains(names, metric) {
 				return &keyError{line: lookup(root, "plots").Line, key: "plots",
-					msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q (it has: %s)", i, p.Name, sc.Model, metric, strings.Join(names, ", "))}
+					msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q%s (it has: %s)", i, p.Name, sc.Model, metric, suggest.DidYouMean(metric, names), strings.Join(names, ", "))}
 			}
 		}
 	}

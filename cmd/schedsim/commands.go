@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/sim"
@@ -282,7 +283,7 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, err
 			}
-			return nil, commandError{fs.Name(), usageError{err}}
+			return nil, commandError{fs.Name(), usageError{flagHint(fs.FlagSet, err)}}
 		}
 		if fs.NArg() == 0 {
 			return positional, nil
@@ -360,6 +361,20 @@ func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
 func loadError(err error) error {
 	if errors.Is(err, scenarios.ErrNotFound) || errors.Is(err, fs.ErrPermission) {
 		return usageError{err}
+	}
+	return err
+}
+
+// flagHint adds the nearest flag names to the error of an unknown flag.
+func flagHint(fs *flag.FlagSet, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return err
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+	if hint := suggest.DidYouMean("--"+strings.TrimLeft(name, "-"), names); hint != "" {
+		return fmt.Errorf("%w%s", err, hint)
 	}
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/scenarios"
 )
 
@@ -127,7 +128,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
+			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "trace", "generate", "list", "validate", "version", "help"}))}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
