@@ -50,6 +50,7 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("trace needs the subcommand info, fetch, list or import-sacct: %s", synopsis)
 	}
 	fs := newFlagSet("trace info", synopsis, stdout)
+	registerTraces(fs.FlagSet)
 	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
@@ -65,6 +66,11 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for i, f := range files {
 		if i > 0 {
 			fmt.Fprintln(stdout)
+		}
+		if path, err := traceByName(f); err != nil {
+			return commandError{"trace info", usageError{err}}
+		} else if path != "" {
+			f = path
 		}
 		in, err := swf.InfoFile(f, opts)
 		if err != nil {

@@ -24,6 +24,23 @@ func registerTraces(fs *flag.FlagSet) {
 	})
 }
 
+// traceByName returns the file of the catalogue trace arg names, when arg
+// is no file and has no path separator; "" when arg is to be read as a
+// file.
+func traceByName(arg string) (string, error) {
+	if _, err := os.Stat(arg); err == nil || strings.ContainsAny(arg, `/\`) {
+		return "", nil
+	}
+	if _, ok := catalog.Lookup(arg); !ok {
+		return "", nil
+	}
+	path, err := catalog.Find(arg, nil)
+	if err != nil {
+		return "", errors.New(strings.TrimPrefix(err.Error(), "catalog: "))
+	}
+	return path, nil
+}
+
 // cmdTraceFetch runs `schedsim trace fetch NAME…`: it downloads the
 // named traces into the cache, checks them and prints their citation.
 func cmdTraceFetch(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -150,3 +150,22 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestTraceInfoByName: trace info takes a catalogue name too, and names
+// the fetch command when the trace is nowhere.
+func TestTraceInfoByName(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(sharedTraces, "KTH-SP2-1996-2.1-cln.swf.gz")); err != nil {
+		t.Skip("needs the trace KTH-SP2: schedsim trace fetch KTH-SP2 (or ../shared/traces)")
+	}
+	src, _ := filepath.Abs(sharedTraces)
+	isolateTraces(t)
+	t.Chdir(t.TempDir())
+	code, _, stderr := runCLI(t, "trace", "info", "kth-sp2")
+	if code != exitUsage || !strings.Contains(stderr, "run `schedsim trace fetch KTH-SP2`") {
+		t.Errorf("without the trace: exit %d %q", code, stderr)
+	}
+	code, stdout, stderr := runCLI(t, "trace", "info", "--traces", src, "kth-sp2")
+	if code != exitOK || !strings.Contains(stdout, "KTH-SP2-1996-2.1-cln.swf.gz") {
+		t.Errorf("with --traces: exit %d %s\n%s", code, stderr, stdout)
+	}
+}
