@@ -43,6 +43,9 @@ type Entry struct {
 	Acknowledge string `json:"acknowledge,omitempty"`
 	// Note is a remark shown by `schedsim trace list`.
 	Note string `json:"note,omitempty"`
+	// Cite is the reference to cite instead of the PWA's (a log that is
+	// not from the PWA).
+	Cite string `json:"cite,omitempty"`
 }
 
 // TOFU reports whether the entry has no published checksum: the first
@@ -63,7 +66,11 @@ func (e *Entry) Citation() string {
 	if e.Acknowledge != "" {
 		fmt.Fprintf(&b, "%s was provided by %s: please acknowledge them.\n", e.Name, e.Acknowledge)
 	}
-	fmt.Fprintf(&b, "Cite the Parallel Workloads Archive: %s\n", cat.Citation)
+	if e.Cite != "" {
+		fmt.Fprintf(&b, "Cite: %s\n", e.Cite)
+	} else {
+		fmt.Fprintf(&b, "Cite the Parallel Workloads Archive: %s\n", cat.Citation)
+	}
 	return b.String()
 }
 

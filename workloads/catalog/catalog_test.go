@@ -135,3 +135,14 @@ func TestFindOrder(t *testing.T) {
 		t.Errorf("unknown: %v", err)
 	}
 }
+
+func TestCitation(t *testing.T) {
+	sp2, _ := Lookup("SDSC-SP2")
+	if c := sp2.Citation(); !strings.Contains(c, "Victor Hazlewood") || !strings.Contains(c, "Experience with using the Parallel Workloads Archive") {
+		t.Errorf("SDSC-SP2: %q", c)
+	}
+	lub, _ := Lookup("lublin-256")
+	if c := lub.Citation(); !strings.Contains(c, "modeling the characteristics of rigid jobs") || strings.Contains(c, "Archive") {
+		t.Errorf("lublin-256: %q", c)
+	}
+}
