@@ -52,10 +52,10 @@ func orList(hint string) string {
 	return hint
 }
 
-// MissingTraces returns the catalogue traces that the built-in scenario
-// name replays and that no trace directory holds (`schedsim trace fetch`
-// gets them); nil for a scenario that needs none or has them all.
-func MissingTraces(name string) []string {
+// BuiltinTraces returns the catalogue names of the traces the built-in
+// scenario name replays (nil for one that replays none), so that
+// `schedsim list` can say which to fetch.
+func BuiltinTraces(name string) []string {
 	data, ok := builtinData(name)
 	if !ok {
 		return nil
@@ -72,8 +72,5 @@ func MissingTraces(name string) []string {
 	if !ok {
 		return nil
 	}
-	if _, err := catalog.Find(e.Name, nil); err != nil {
-		return []string{e.Name}
-	}
-	return nil
+	return []string{e.Name}
 }

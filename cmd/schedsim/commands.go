@@ -308,8 +308,8 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, name := range scenarios.Builtins() {
 		sc, err := scenarios.Load(name)
 		desc := ""
-		if missing := scenarios.MissingTraces(name); err != nil && len(missing) > 0 {
-			desc = fmt.Sprintf("needs trace %s: schedsim trace fetch %s", missing[0], missing[0])
+		if missing := missingTraces(name); err != nil && len(missing) > 0 {
+			desc = fmt.Sprintf("needs trace %s: schedsim trace fetch %s", strings.Join(missing, " "), strings.Join(missing, " "))
 		} else if err != nil {
 			desc = "INVALID: " + err.Error()
 		} else {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
+	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/catalog"
 )
 
@@ -22,6 +23,18 @@ func registerTraces(fs *flag.FlagSet) {
 		catalog.SetTracesDir(dir)
 		return nil
 	})
+}
+
+// missingTraces returns the catalogue traces the built-in scenario name
+// replays that no trace directory holds.
+func missingTraces(name string) []string {
+	var missing []string
+	for _, t := range scenarios.BuiltinTraces(name) {
+		if _, err := catalog.Find(t, nil); err != nil {
+			missing = append(missing, t)
+		}
+	}
+	return missing
 }
 
 // traceByName returns the file of the catalogue trace arg names, when arg

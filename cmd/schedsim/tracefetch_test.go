@@ -7,11 +7,38 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/catalog"
 )
 
 // sharedTraces is ../shared/traces beside the module root.
 var sharedTraces = filepath.Join("..", "..", "..", "shared", "traces")
+
+// traceSource returns the directory holding the named traces' files:
+// ../shared/traces, or the user's cache (filled by schedsim trace fetch);
+// it skips the test, saying how to get them, when neither holds them all.
+func traceSource(t *testing.T, names ...string) string {
+	t.Helper()
+	dirs := []string{sharedTraces}
+	if c, err := catalog.CacheDir(); err == nil {
+		dirs = append(dirs, c)
+	}
+	for _, d := range dirs {
+		all := true
+		for _, n := range names {
+			e, _ := catalog.Lookup(n)
+			if _, err := os.Stat(filepath.Join(d, e.File)); err != nil {
+				all = false
+			}
+		}
+		if all {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+	}
+	t.Skipf("needs the traces: schedsim trace fetch %s", strings.Join(names, " "))
+	return ""
+}
 
 // isolateTraces points the trace cache at a fresh directory and hides
 // ../shared/traces by running from a directory outside the module; it
@@ -57,10 +84,7 @@ func TestTraceFetchCacheNotWritable(t *testing.T) {
 // shipped SDSC-SP2 log, without the network, and checks it against its
 // published checksum.
 func TestTraceFetchExcerptOffline(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(sharedTraces, "SDSC-SP2-1998-4.2-cln.swf.gz")); err != nil {
-		t.Skip("needs the trace SDSC-SP2: schedsim trace fetch SDSC-SP2 (or ../shared/traces)")
-	}
-	src, _ := filepath.Abs(sharedTraces)
+	src := traceSource(t, "SDSC-SP2")
 	dir := isolateTraces(t)
 	t.Chdir(t.TempDir())
 	code, stdout, stderr := runCLI(t, "trace", "fetch", "--traces", src, "--progress", "never", "sdsc-sp2-excerpt")
@@ -87,11 +111,11 @@ func TestTraceFetchExcerptOffline(t *testing.T) {
 // the cache, `schedsim list` run outside the repository shows every
 // built-in valid; before, it names the fetch command.
 func TestListFromAnotherDirectoryWithCachedTraces(t *testing.T) {
-	entries, err := os.ReadDir(sharedTraces)
-	if err != nil {
-		t.Skip("needs the shipped traces: schedsim trace fetch SDSC-SP2 SDSC-BLUE CTC-SP2 HPC2N KTH-SP2 LANL-CM5 lublin-256 SDSC-SP2-first2000 (or ../shared/traces)")
+	var needed []string
+	for _, b := range scenarios.Builtins() {
+		needed = append(needed, scenarios.BuiltinTraces(b)...)
 	}
-	src, _ := filepath.Abs(sharedTraces)
+	src := traceSource(t, needed...)
 	dir := isolateTraces(t)
 	t.Chdir(t.TempDir())
 	_, stdout, _ := runCLI(t, "list")
@@ -99,10 +123,9 @@ func TestListFromAnotherDirectoryWithCachedTraces(t *testing.T) {
 		t.Errorf("list without traces:\n%s", stdout)
 	}
 	os.MkdirAll(dir, 0o755)
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".swf") {
-			copyFile(t, filepath.Join(src, e.Name()), filepath.Join(dir, e.Name()))
-		}
+	for _, n := range needed {
+		e, _ := catalog.Lookup(n)
+		copyFile(t, filepath.Join(src, e.File), filepath.Join(dir, e.File))
 	}
 	code, stdout, stderr := runCLI(t, "list")
 	if code != exitOK || strings.Contains(stdout, "INVALID") || strings.Contains(stdout, "needs trace") {
@@ -115,10 +138,7 @@ func TestListFromAnotherDirectoryWithCachedTraces(t *testing.T) {
 
 // TestTracesFlagComesFirst: --traces DIR is searched before the cache.
 func TestTracesFlagComesFirst(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(sharedTraces, "SDSC-SP2-1998-4.2-cln.first2000.swf")); err != nil {
-		t.Skip("needs the trace SDSC-SP2-first2000: schedsim trace fetch SDSC-SP2-first2000 (or ../shared/traces)")
-	}
-	src, _ := filepath.Abs(sharedTraces)
+	src := traceSource(t, "SDSC-SP2-first2000")
 	isolateTraces(t)
 	t.Chdir(t.TempDir())
 	code, stdout, stderr := runCLI(t, "replay", "--traces", src, "--trace", "SDSC-SP2-first2000", "--policy", "easy", "--jobs", "200", "--format", "csv")
@@ -154,10 +174,7 @@ func copyFile(t *testing.T, from, to string) {
 // TestTraceInfoByName: trace info takes a catalogue name too, and names
 // the fetch command when the trace is nowhere.
 func TestTraceInfoByName(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(sharedTraces, "KTH-SP2-1996-2.1-cln.swf.gz")); err != nil {
-		t.Skip("needs the trace KTH-SP2: schedsim trace fetch KTH-SP2 (or ../shared/traces)")
-	}
-	src, _ := filepath.Abs(sharedTraces)
+	src := traceSource(t, "KTH-SP2")
 	isolateTraces(t)
 	t.Chdir(t.TempDir())
 	code, _, stderr := runCLI(t, "trace", "info", "kth-sp2")
