@@ -35,7 +35,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		{"unstable", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: 2", 1), "t.yaml:8: params.arrival_rate: must be < servers × service_rate = 2"},
 		{"wrong type", strings.Replace(mmcOK, "servers: 2", "servers: two", 1), `t.yaml:7: params.servers: expected an integer, got the text "two"`},
 		{"bad yaml", "name: [unclosed\n", "t.yaml:"},
-		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk" (known:`},
+		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk"; did you mean mmc? (known:`},
 		{"replications", strings.Replace(mmcOK, "replications: 2", "replications: 0", 1), "t.yaml:4: replications: must be in [1, 100000] (got 0)"},
 		{"engine", mmcOK + "engine: warp\n", `t.yaml:10: engine: unknown engine "warp"`},
 		{"negative stop", strings.Replace(mmcOK, "completed_jobs: 2000", "completed_jobs: -5", 1), "t.yaml:5: stop.completed_jobs: must be in [0, 1099511627776] (got -5)"},

@@ -18,6 +18,7 @@ func TestErrorsSuggestNearestNames(t *testing.T) {
 		os.WriteFile(p, []byte(body), 0o644)
 		return p
 	}
+	kind := write("kind.yaml", "name: t\nmodel: clustr\nreplications: 2\n")
 	key := write("key.yaml", "name: t\nmodel: mmc\nreplicatons: 2\n")
 	ten := write("ten.yaml", "name: t\nmodel: mmc\nreplications: ten\nparams:\n  servers: 2\n")
 	list := write("list.yaml", "name: t\nmodel: mmc\nreplications: 2\nparams:\n  arrival_rate: 0.5\n  servers: [1, 2]\n")
@@ -32,6 +33,7 @@ func TestErrorsSuggestNearestNames(t *testing.T) {
 		{[]string{"run", "karatza-quik"}, exitUsage, "karatza-quik: no such scenario file or built-in scenario; did you mean karatza-quick?"},
 		{[]string{"replay", "--trace", "testdata/no-usable.swf", "--policy", "eays"}, exitUsage, `--policy: must be one of [conservative easy fcfs fpfs] (got "eays"); did you mean easy?`},
 		{[]string{"validate", key}, exitRun, key + ":3: replicatons: unknown key; did you mean replications? (allowed: "},
+		{[]string{"validate", kind}, exitRun, kind + `:2: model: unknown model "clustr"; did you mean cluster? (known: `},
 		{[]string{"validate", ten}, exitRun, ten + `:3: replications: expected an integer, got the text "ten"`},
 		{[]string{"validate", list}, exitRun, list + ":6: params.servers: expected an integer, got a list"},
 		{[]string{"validate", metric}, exitRun, `has no metric "waiting_tme"; did you mean waiting_time?`},
