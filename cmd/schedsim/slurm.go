@@ -17,6 +17,7 @@ import (
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
+	"github.com/schedsim/schedsim/workloads/catalog"
 )
 
 // slurmFlags are the flags of `schedsim slurm`.
@@ -25,6 +26,7 @@ type slurmFlags struct {
 	tasks, cpus                        int
 	submit                             bool
 	binary                             string
+	traces                             string
 	run                                runFlags
 }
 
@@ -77,6 +79,15 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	})
 	fset.IntVar(&f.run.replications, "replications", 0, "override the number of replications")
 	fset.StringVar(&f.run.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
+	fset.Func("traces", "directory searched first for traces named by catalogue name; the jobs search it too (give one the nodes share)", func(dir string) error {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return err
+		}
+		f.traces = abs
+		catalog.SetTracesDir(abs)
+		return nil
+	})
 	fset.Var(&f.run.jobs, "per-job", "shards also write the per-job CSV (of replication 0, or of all with --per-job all)")
 	positional, err := parseInterleaved(fset, joinPerJobAll(args))
 	if err != nil {
@@ -163,6 +174,9 @@ func (f *slurmFlags) writeScripts(dir string, sc *scenarios.Scenario) (submit, m
 		perJob = " --per-job=all"
 	case f.run.jobs.on:
 		perJob = " --per-job"
+	}
+	if f.traces != "" {
+		perJob += " --traces " + shellQuote(f.traces)
 	}
 	q := shellQuote
 	shards, logs := filepath.Join(dir, "shards"), filepath.Join(dir, "logs")

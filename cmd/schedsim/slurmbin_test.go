@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/workloads/catalog"
 )
 
 // fakeExecutable makes os.Executable report path for the test.
@@ -82,5 +84,20 @@ func TestSlurmKeepsAnInstalledBinary(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "schedsim")); err == nil {
 		t.Error("an installed binary was copied")
+	}
+}
+
+// TestSlurmForwardsTraces: --traces reaches the array jobs' command line.
+func TestSlurmForwardsTraces(t *testing.T) {
+	t.Cleanup(func() { catalog.SetTracesDir("") })
+	traces := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "sweep")
+	code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "2", "--schedsim", "/opt/bin/schedsim", "--traces", traces)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "submit.sbatch"))
+	if !strings.Contains(string(b), "--progress never --traces '"+traces+"'\n") {
+		t.Errorf("submit.sbatch:\n%s", b)
 	}
 }
