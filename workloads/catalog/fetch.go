@@ -137,6 +137,10 @@ func (f *Fetcher) download(ctx context.Context, e Entry, pf *os.File) error {
 	if off > 0 {
 		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", off))
 	}
+	// The bytes as stored: no transparent decompression of a .gz that a
+	// server labels Content-Encoding: gzip, so offsets and checksums are
+	// those of the file.
+	req.Header.Set("Accept-Encoding", "identity")
 	client := f.Client
 	if client == nil {
 		client = http.DefaultClient

@@ -44,6 +44,10 @@ func serve(body []byte, requests *atomic.Int32, lastRange *atomic.Value) *httpte
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
 		lastRange.Store(r.Header.Get("Range"))
+		if r.Header.Get("Accept-Encoding") != "identity" {
+			http.Error(w, "the client accepts transformed content", http.StatusBadRequest)
+			return
+		}
 		http.ServeContent(w, r, "log.swf.gz", time.Time{}, bytes.NewReader(body))
 	}))
 }
