@@ -10,8 +10,14 @@ OUT     ?= out
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
 
-## run: run the default built-in scenario (see README)
+## run: run the default built-in scenario (see README). When the build
+## cache does not hold schedsim yet (go list: stale for another reason than
+## "not installed"), say so before the minute of compiling.
 run:
+	@case "$$($(GO) list -f '{{.Stale}} {{.StaleReason}}' ./cmd/schedsim 2>/dev/null)" in \
+	  "false "*|*"available in build cache"*) ;; \
+	  *) echo "building schedsim (first run, about a minute)…" >&2 ;; \
+	esac
 	$(GO) run ./cmd/schedsim run
 
 ## test: vet, then every test (the analytic, differential and golden ones),

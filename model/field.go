@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/schedsim/schedsim/internal/suggest"
 )
 
 // FieldError reports a parameter value that is missing or outside its
@@ -109,7 +111,7 @@ func OneOf(path, v string, allowed ...string) error {
 			return nil
 		}
 	}
-	return Field(path, "must be one of %v (got %q)", allowed, v)
+	return Field(path, "must be one of %v (got %q)%s", allowed, v, suggest.DidYouMean(v, allowed))
 }
 
 // FirstError returns the first non-nil error, so that a Validate method

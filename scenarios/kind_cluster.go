@@ -31,7 +31,9 @@ func init() {
 type ClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz). A relative path is
 	// resolved against the scenario file's directory (the working
-	// directory for built-in scenarios).
+	// directory for built-in scenarios). A name without a path separator
+	// that is no file is a catalogue trace (SDSC-SP2, see package
+	// workloads/catalog), found in the trace directories or the cache.
 	Trace string `yaml:"trace"`
 	// Source replaces Trace with a generated workload or a Slurm
 	// accounting dump (see Source); the filters below apply to it too.
@@ -89,8 +91,12 @@ func NewClusterParams() *ClusterParams {
 // SetBaseDir sets the directory relative trace paths are resolved against.
 func (p *ClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
 
-// TracePath returns the trace path, resolved against the base directory.
-func (p *ClusterParams) TracePath() string { return resolvePath(p.Trace, p.baseDir) }
+// TracePath returns the trace file: the path resolved against the base
+// directory, or where the catalogue trace it names was found.
+func (p *ClusterParams) TracePath() string {
+	path, _ := resolveTrace(p.Trace, p.baseDir)
+	return path
+}
 
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.

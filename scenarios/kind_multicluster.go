@@ -31,7 +31,7 @@ func init() {
 // source with seed 0 gives every replication its own jobs.
 type MultiClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz), resolved against the
-	// scenario's base directory.
+	// scenario's base directory, or a catalogue trace name (SDSC-BLUE).
 	Trace string `yaml:"trace"`
 	// Source replaces Trace with a generated workload or a Slurm
 	// accounting dump (see Source); a generated workload's procs default

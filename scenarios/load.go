@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/schedsim/schedsim/internal/suggest"
+
 	"github.com/schedsim/schedsim/internal/input"
 )
 
@@ -39,7 +41,7 @@ func LoadContext(ctx context.Context, nameOrPath string) (*Scenario, error) {
 	if b, ok := builtinData(nameOrPath); ok {
 		return ParseContext(ctx, b, "builtin:"+nameOrPath, ".")
 	}
-	return nil, fmt.Errorf("%s: %w (see `schedsim list`)", nameOrPath, ErrNotFound)
+	return nil, fmt.Errorf("%s: %w%s (see `schedsim list`)", nameOrPath, ErrNotFound, suggest.DidYouMean(nameOrPath, Builtins()))
 }
 
 // readCapped reads a scenario file of at most MaxFileBytes; ctx stops the

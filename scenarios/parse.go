@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/schedsim/schedsim/internal/suggest"
+
 	"github.com/schedsim/schedsim/model"
 
 	"go.yaml.in/yaml/v3"
@@ -99,7 +101,7 @@ func (sc *Scenario) validateTop(root *yaml.Node) error {
 		if lookup(root, "model") == nil {
 			return at("model", "required (one of %s)", strings.Join(names, ", "))
 		}
-		return at("model", "unknown model %q (known: %s)", sc.Model, strings.Join(names, ", "))
+		return at("model", "unknown model %q%s (known: %s)", sc.Model, suggest.DidYouMean(sc.Model, names), strings.Join(names, ", "))
 	}
 	if lookup(root, "replications") == nil {
 		return at("replications", "required (1 to %d)", MaxReplications)

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schedsim/schedsim/internal/suggest"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -67,7 +69,7 @@ func (sc *Scenario) validatePlotMetrics(root *yaml.Node) error {
 		for _, metric := range p.Lines() {
 			if !slices.Contains(names, metric) {
 				return &keyError{line: lookup(root, "plots").Line, key: "plots",
-					msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q (it has: %s)", i, p.Name, sc.Model, metric, strings.Join(names, ", "))}
+					msg: fmt.Sprintf("plots[%d] (%s).metric: model %s has no metric %q%s (it has: %s)", i, p.Name, sc.Model, metric, suggest.DidYouMean(metric, names), strings.Join(names, ", "))}
 			}
 		}
 	}

@@ -29,19 +29,19 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		name, yaml, want string
 	}{
 		{"unknown top key", mmcOK + "color: red\n", "t.yaml:10: color: unknown key (allowed: base_dir, description, engine, model, name, params, plots, replications, seed, stop, sweep)"},
-		{"unknown param key", strings.Replace(mmcOK, "servers: 2", "serverz: 2", 1), "t.yaml:7: params.serverz: unknown key (allowed: arrival_rate, jobs, load, servers, service_rate, warmup_jobs)"},
+		{"unknown param key", strings.Replace(mmcOK, "servers: 2", "serverz: 2", 1), "t.yaml:7: params.serverz: unknown key; did you mean servers? (allowed: arrival_rate, jobs, load, servers, service_rate, warmup_jobs)"},
 		{"unknown stop key", strings.Replace(mmcOK, "completed_jobs", "jobs", 1), "t.yaml:5: stop.jobs: unknown key"},
 		{"negative rate", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: -1", 1), "t.yaml:8: params.arrival_rate: must be > 0 (got -1)"},
 		{"zero servers", strings.Replace(mmcOK, "servers: 2", "servers: 0", 1), "t.yaml:7: params.servers: must be in [1, 1048576] (got 0)"},
 		{"unstable", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: 2", 1), "t.yaml:8: params.arrival_rate: must be < servers × service_rate = 2"},
-		{"wrong type", strings.Replace(mmcOK, "servers: 2", "servers: two", 1), "t.yaml:7: cannot unmarshal !!str `two` into int"},
+		{"wrong type", strings.Replace(mmcOK, "servers: 2", "servers: two", 1), `t.yaml:7: params.servers: expected an integer, got the text "two"`},
 		{"bad yaml", "name: [unclosed\n", "t.yaml:"},
-		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk" (known:`},
+		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk"; did you mean mmc? (known:`},
 		{"replications", strings.Replace(mmcOK, "replications: 2", "replications: 0", 1), "t.yaml:4: replications: must be in [1, 100000] (got 0)"},
 		{"engine", mmcOK + "engine: warp\n", `t.yaml:10: engine: sim: unknown engine "warp"`},
 		{"negative stop", strings.Replace(mmcOK, "completed_jobs: 2000", "completed_jobs: -5", 1), "t.yaml:5: stop.completed_jobs: must be in [0, 1099511627776] (got -5)"},
 		// What validate must catch because run would reject it (or never end).
-		{"plot metric", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: wait, x: servers}\n", `t.yaml:14: plots: plots[0] (f).metric: model mmc has no metric "wait" (it has: response_time, waiting_time,`},
+		{"plot metric", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: wait, x: servers}\n", `t.yaml:14: plots: plots[0] (f).metric: model mmc has no metric "wait"; did you mean waiting_time? (it has: response_time, waiting_time,`},
 		{"plot non-numeric x", "name: k\nmodel: karatza\nreplications: 1\nsweep:\n  - {key: routing, values: [count, work]}\nplots:\n  - {name: f, metric: local_rt, x: routing}\n", `t.yaml:7: plots: plots[0] (f).x: sweep key "routing" has non-numeric values`},
 		{"key without value", strings.Replace(mmcOK, "servers: 2", "servers:", 1), "t.yaml:7: params.servers: has no value (give one, or remove the key for its default)"},
 		{"second document", mmcOK + "---\nname: u\n", "t.yaml:10: a second YAML document: a scenario file holds one"},

@@ -85,7 +85,11 @@ func ValidateJobInput(trace string, src *Source, baseDir string, procs int) erro
 	case trace != "" && src != nil:
 		return model.Field("source", "give either trace or source, not both")
 	case trace != "":
-		return checkFile("trace", resolvePath(trace, baseDir), "an SWF file")
+		path, err := resolveTrace(trace, baseDir)
+		if err != nil {
+			return err
+		}
+		return checkFile("trace", path, "an SWF file")
 	case src == nil:
 		return model.Field("trace", "is required (a .swf or .swf.gz file), or give source: {lublin: {…}} or source: {sacct: FILE}")
 	case (src.Lublin != nil) == (src.Sacct != ""):
@@ -130,7 +134,10 @@ func (src *Source) location() (*time.Location, error) {
 // from rc.Streams, so each replication gets its own jobs.
 func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, procs int, f swf.JobFilter) (*JobInput, error) {
 	if trace != "" {
-		path := resolvePath(trace, baseDir)
+		path, err := resolveTrace(trace, baseDir)
+		if err != nil {
+			return nil, err
+		}
 		r, err := swf.Open(path, swf.ReadOptions{Context: rc.Context})
 		if err != nil {
 			return nil, err

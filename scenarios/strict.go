@@ -3,10 +3,14 @@ package scenarios
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/schedsim/schedsim/internal/suggest"
 )
 
 // checkKeys walks a YAML node alongside the Go type it will be decoded
@@ -33,7 +37,8 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string) error {
 			k, v := n.Content[i], n.Content[i+1]
 			ft, ok := fields[k.Value]
 			if !ok {
-				return &keyError{line: k.Line, key: join(path, k.Value), msg: fmt.Sprintf("unknown key (allowed: %s)", strings.Join(sortedKeys(fields), ", "))}
+				allowed := sortedKeys(fields)
+				return &keyError{line: k.Line, key: join(path, k.Value), msg: fmt.Sprintf("unknown key%s (allowed: %s)", suggest.DidYouMean(k.Value, allowed), strings.Join(allowed, ", "))}
 			}
 			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
 				return &keyError{line: k.Line, key: join(path, k.Value), msg: "has no value (give one, or remove the key for its default)"}
@@ -120,11 +125,101 @@ func decodeStrict(n *yaml.Node, v any, path string) error {
 	}
 	if err := n.Decode(v); err != nil {
 		if te, ok := err.(*yaml.TypeError); ok {
+			if ke := typeError(n, path, te.Errors[0]); ke != nil {
+				return ke
+			}
 			return fmt.Errorf("%s", strings.Join(te.Errors, "; "))
 		}
 		return err
 	}
 	return nil
+}
+
+// yamlTypeError matches yaml's "line 3: cannot unmarshal !!str `ten` into
+// int".
+var yamlTypeError = regexp.MustCompile("^line ([0-9]+): cannot unmarshal !!([a-z]+)(?: `(.*)`)? into (.+)$")
+
+// typeError turns one of yaml's type errors into a *keyError that names
+// the key at that line (below path) and the type expected; nil when the
+// message or the key is not recognised.
+func typeError(n *yaml.Node, path, msg string) *keyError {
+	m := yamlTypeError.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	line, _ := strconv.Atoi(m[1])
+	key := keyAtLine(n, path, line)
+	if key == "" {
+		return nil
+	}
+	got := map[string]string{"str": "the text", "int": "the integer", "float": "the number", "bool": "the boolean",
+		"seq": "a list", "map": "a mapping", "null": "nothing", "timestamp": "the date"}[m[2]]
+	if got == "" {
+		got = "!!" + m[2]
+	}
+	value := m[3]
+	if m[2] == "str" {
+		value = strconv.Quote(value)
+	}
+	if m[2] == "seq" || m[2] == "map" {
+		value = ""
+	} else {
+		value = " " + value
+	}
+	return &keyError{line: line, key: key, msg: fmt.Sprintf("expected %s, got %s%s", expectedType(m[4]), got, value)}
+}
+
+// expectedType describes a Go type as yaml names it ("int", "[]float64").
+func expectedType(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "a list of " + strings.TrimPrefix(expectedType(strings.TrimPrefix(goType, "[]")), "a ")
+	case strings.HasPrefix(goType, "map["):
+		return "a mapping of key: value"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
+		return "an integer"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	case goType == "bool":
+		return "true or false"
+	case goType == "string":
+		return "a string"
+	case goType == "time.Duration":
+		return "a duration (90s, 1h30m)"
+	}
+	return "a value of type " + goType
+}
+
+// keyAtLine returns the dotted key path (below path) of the value that
+// starts at line, or "".
+func keyAtLine(n *yaml.Node, path string, line int) string {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			p := join(path, k.Value)
+			if v.Line == line && v.Kind != yaml.MappingNode {
+				return p
+			}
+			if found := keyAtLine(v, p, line); found != "" {
+				return found
+			}
+		}
+	case yaml.SequenceNode:
+		for i, v := range n.Content {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if v.Line == line && v.Kind == yaml.ScalarNode {
+				return p
+			}
+			if found := keyAtLine(v, p, line); found != "" {
+				return found
+			}
+		}
+	}
+	return ""
 }
 
 // lookup returns the value node at a dotted key path below a mapping node,

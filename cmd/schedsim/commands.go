@@ -15,6 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/sim"
@@ -56,6 +57,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
+	registerTraces(fs)
 }
 
 func (f *runFlags) validate(fs *flag.FlagSet) error {
@@ -278,7 +280,7 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, err
 			}
-			return nil, commandError{fs.Name(), usageError{err}}
+			return nil, commandError{fs.Name(), usageError{flagHint(fs.FlagSet, err)}}
 		}
 		if fs.NArg() == 0 {
 			return positional, nil
@@ -289,7 +291,9 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 }
 
 func cmdList(args []string, stdout io.Writer) error {
-	rest, err := parseInterleaved(newFlagSet("list", "schedsim list", stdout), args)
+	fs := newFlagSet("list", "schedsim list [--traces DIR]", stdout)
+	registerTraces(fs.FlagSet)
+	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
@@ -301,7 +305,9 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, name := range scenarios.Builtins() {
 		sc, err := scenarios.Load(name)
 		desc := ""
-		if err != nil {
+		if missing := missingTraces(name); err != nil && len(missing) > 0 {
+			desc = fmt.Sprintf("needs trace %s: schedsim trace fetch %s", strings.Join(missing, " "), strings.Join(missing, " "))
+		} else if err != nil {
 			desc = "INVALID: " + err.Error()
 		} else {
 			desc = fmt.Sprintf("%s, %d points × %d replications", sc.Model, len(sc.Points), sc.Replications)
@@ -328,7 +334,9 @@ func firstSentence(s string) string {
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
-	files, err := parseInterleaved(newFlagSet("validate", "schedsim validate scenario.yaml …", stdout), args)
+	fs := newFlagSet("validate", "schedsim validate [--traces DIR] scenario.yaml …", stdout)
+	registerTraces(fs.FlagSet)
+	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
@@ -351,6 +359,20 @@ func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {
 func loadError(err error) error {
 	if errors.Is(err, scenarios.ErrNotFound) || errors.Is(err, fs.ErrPermission) {
 		return usageError{err}
+	}
+	return err
+}
+
+// flagHint adds the nearest flag names to the error of an unknown flag.
+func flagHint(fs *flag.FlagSet, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return err
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+	if hint := suggest.DidYouMean("--"+strings.TrimLeft(name, "-"), names); hint != "" {
+		return fmt.Errorf("%w%s", err, hint)
 	}
 	return err
 }

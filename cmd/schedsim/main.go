@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/scenarios"
 )
 
@@ -95,6 +96,8 @@ usage:
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
+  schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache
+  schedsim trace list                                the trace catalogue and where each trace is
   schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
   schedsim list                                      list built-in scenarios, model kinds and policies
   schedsim metrics [KIND | scenario]                 the metrics of the model kinds: units and descriptions
@@ -121,7 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "replay":
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
-		err = cmdTrace(ctx, args[1:], stdout)
+		err = cmdTrace(ctx, args[1:], stdout, stderr)
 	case "generate":
 		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
@@ -135,7 +138,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario(), batchPolicies())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
+			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

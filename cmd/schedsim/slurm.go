@@ -17,6 +17,7 @@ import (
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
+	"github.com/schedsim/schedsim/workloads/catalog"
 )
 
 // slurmFlags are the flags of `schedsim slurm`.
@@ -25,6 +26,7 @@ type slurmFlags struct {
 	tasks, cpus                        int
 	submit                             bool
 	binary                             string
+	traces                             string
 	run                                runFlags
 }
 
@@ -77,6 +79,15 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	})
 	fset.IntVar(&f.run.replications, "replications", 0, "override the number of replications")
 	fset.StringVar(&f.run.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
+	fset.Func("traces", "directory searched first for traces named by catalogue name; the jobs search it too (give one the nodes share)", func(dir string) error {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return err
+		}
+		f.traces = abs
+		catalog.SetTracesDir(abs)
+		return nil
+	})
 	fset.Var(&f.run.jobs, "per-job", "shards also write the per-job CSV (of replication 0, or of all with --per-job all)")
 	positional, err := parseInterleaved(fset, joinPerJobAll(args))
 	if err != nil {
@@ -101,14 +112,6 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("slurm: --submit: sbatch is not on PATH (run on a Slurm login node, or drop --submit and submit the scripts there)")
 		}
 	}
-	if f.binary == "" {
-		if f.binary, err = os.Executable(); err != nil {
-			return err
-		}
-	}
-	if f.binary, err = filepath.Abs(f.binary); err != nil {
-		return err
-	}
 	dir, err := filepath.Abs(f.out)
 	if err != nil {
 		return err
@@ -121,6 +124,13 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if err := checkOutDir(dir); err != nil {
 		return err
+	}
+	var note string
+	if f.binary, note, err = slurmBinary(f.binary, dir); err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintln(stdout, note)
 	}
 	submit, merge, err := f.writeScripts(dir, sc)
 	if err != nil {
@@ -170,6 +180,9 @@ func (f *slurmFlags) writeScripts(dir string, sc *scenarios.Scenario) (submit, m
 		perJob = " --per-job=all"
 	case f.run.jobs.on:
 		perJob = " --per-job"
+	}
+	if f.traces != "" {
+		perJob += " --traces " + shellQuote(f.traces)
 	}
 	q := shellQuote
 	shards, logs := filepath.Join(dir, "shards"), filepath.Join(dir, "logs")

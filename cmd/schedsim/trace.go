@@ -11,13 +11,15 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
 
-// cmdTrace runs `schedsim trace info FILE …`.
-func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
-	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace import-sacct FILE --out FILE.swf[.gz]"
+// cmdTrace runs `schedsim trace info FILE …` and the other trace
+// subcommands (fetch, list, import-sacct).
+func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace fetch NAME … | schedsim trace list | schedsim trace import-sacct FILE --out FILE.swf[.gz]"
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
 		return nil
@@ -29,10 +31,26 @@ func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return err
 	}
+	if len(args) > 0 && (args[0] == "fetch" || args[0] == "list") {
+		var err error
+		if args[0] == "fetch" {
+			err = cmdTraceFetch(ctx, args[1:], stdout, stderr)
+		} else {
+			err = cmdTraceList(args[1:], stdout)
+		}
+		if errors.As(err, new(usageError)) {
+			return commandError{"trace " + args[0], err}
+		}
+		return err
+	}
 	if len(args) == 0 || args[0] != "info" {
-		return usagef("trace needs the subcommand info or import-sacct: %s", synopsis)
+		if len(args) > 0 {
+			return usagef("unknown trace subcommand %q%s (want info, fetch, list or import-sacct)", args[0], suggest.DidYouMean(args[0], []string{"info", "fetch", "list", "import-sacct"}))
+		}
+		return usagef("trace needs the subcommand info, fetch, list or import-sacct: %s", synopsis)
 	}
 	fs := newFlagSet("trace info", synopsis, stdout)
+	registerTraces(fs.FlagSet)
 	strict := fs.Bool("strict", false, "stop at the first malformed line instead of counting it")
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
@@ -48,6 +66,11 @@ func cmdTrace(ctx context.Context, args []string, stdout io.Writer) error {
 	for i, f := range files {
 		if i > 0 {
 			fmt.Fprintln(stdout)
+		}
+		if path, err := traceByName(f); err != nil {
+			return commandError{"trace info", usageError{err}}
+		} else if path != "" {
+			f = path
 		}
 		in, err := swf.InfoFile(f, opts)
 		if err != nil {
