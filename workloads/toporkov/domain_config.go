@@ -157,7 +157,7 @@ func (c DomainConfig) Validate() error {
 			return cerr("batch.criteria", "unknown criterion %q at %d (want one of %v)", name, i, UserCriteria)
 		}
 	}
-	return nil
+	return c.sizes()
 }
 
 func intValue(key string, v, lo, hi int) error {
