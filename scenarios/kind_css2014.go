@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/schedsim/schedsim/model"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/schedsim/schedsim/results"
@@ -117,6 +118,9 @@ func (p *CSS2014Params) Validate() error {
 	for i, v := range p.Variants {
 		if err := model.OneOf(fmt.Sprintf("variants[%d]", i), v, slotexp.CSS2014Variants()...); err != nil {
 			return err
+		}
+		if j := slices.Index(p.Variants, v); j < i {
+			return model.Field(fmt.Sprintf("variants[%d]", i), "%q is already variants[%d] (its metrics would be reported twice)", v, j)
 		}
 	}
 	if p.Slices < 1 || p.Slices > p.Jobs.Count {

@@ -115,20 +115,6 @@ func (p *KaratzaParams) lambda() float64 {
 	return 10
 }
 
-func finitePositive(key string, v float64) error {
-	if !(v > 0) || math.IsInf(v, 0) {
-		return model.Field(key, "must be a finite number > 0 (got %v)", v)
-	}
-	return nil
-}
-
-func finiteNonNegative(key string, v float64) error {
-	if !(v >= 0) || math.IsInf(v, 0) {
-		return model.Field(key, "must be a finite number ≥ 0 (got %v)", v)
-	}
-	return nil
-}
-
 // Validate checks every value; errors are *model.FieldError naming the key.
 func (p *KaratzaParams) Validate() error {
 	if err := model.FirstError(
@@ -142,17 +128,17 @@ func (p *KaratzaParams) Validate() error {
 	case p.LocalRate != nil && p.LocalInterarrival != nil:
 		return model.Field("local_rate", "give either local_rate (λ) or local_interarrival (1/λ), not both")
 	case p.LocalRate != nil:
-		if err := finitePositive("local_rate", *p.LocalRate); err != nil {
+		if err := model.Scale("local_rate", *p.LocalRate); err != nil {
 			return err
 		}
 	case p.LocalInterarrival != nil:
-		if err := finitePositive("local_interarrival", *p.LocalInterarrival); err != nil {
+		if err := model.Scale("local_interarrival", *p.LocalInterarrival); err != nil {
 			return err
 		}
 	}
 	if err := model.FirstError(
-		finitePositive("gang_rate", p.GangRate),
-		finitePositive("service_mean", p.ServiceMean),
+		model.Scale("gang_rate", p.GangRate),
+		model.Scale("service_mean", p.ServiceMean),
 	); err != nil {
 		return err
 	}
@@ -171,8 +157,8 @@ func (p *KaratzaParams) Validate() error {
 		return model.Field("estimate_error", "must be a percentage in [0, 100) (got %v)", p.EstimateError)
 	}
 	if err := model.FirstError(
-		finiteNonNegative("split_overhead", p.SplitOverhead),
-		finiteNonNegative("threshold", p.Threshold),
+		model.TimeScale("split_overhead", p.SplitOverhead),
+		model.TimeScale("threshold", p.Threshold),
 		model.OneOf("local_queue", p.LocalQueue, local.Disciplines()...),
 		model.OneOf("routing", p.Routing, local.Measures()...),
 		model.OneOf("gs_queue", p.GSQueue, grid.Queues()...),

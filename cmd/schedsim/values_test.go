@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -61,5 +62,74 @@ func TestValuesAbsurdSlotSizes(t *testing.T) {
 		{"slots-count", "slots", "  cycles: 1\n  slots: {count: {min: 1000000, max: 1000000}}\n", "params.slots.count.max: gives 1e+06 free slots per cycle"},
 		{"slots-work", "slots", "  cycles: 1\n  slots: {count: {min: 10000, max: 10000}}\n  jobs: {count: {min: 1000, max: 1000}}\n", "params.jobs.count.max: gives 1e+04 slots × 1000 jobs"},
 		{"slots-tiny-job", "slots", "  cycles: 1\n  jobs: {length: {min: 1e-300, max: 1}}\n", "params.jobs.length.min: lets a cycle hold about"},
+	})
+}
+
+// withTrace gives every case the example trace (the checks run before
+// any job is read).
+func withTrace(t *testing.T, cases []valueCase) []valueCase {
+	t.Helper()
+	abs, err := filepath.Abs("../../scenarios/examples/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]valueCase, len(cases))
+	for i, c := range cases {
+		c.params = "  trace: " + abs + "\n" + c.params
+		out[i] = c
+	}
+	return out
+}
+
+// Class 5 of issue 18: what run would reject (a subnormal speed or rate
+// that makes times +Inf) validate rejects first, naming the key.
+func TestValuesValidateCatchesWhatRunRejects(t *testing.T) {
+	checkRefused(t, withTrace(t, []valueCase{
+		{"subnormal-speed", "multicluster", "  clusters:\n    - {name: a, processors: 64, speed: 5e-324}\n", "params.clusters[0].speed: must be in [1e-06, 1e+12] MIPS"},
+		{"speed-ratio", "multicluster", "  ref_speed: 1e12\n  clusters:\n    - {name: a, processors: 64, speed: 1}\n", "params.clusters[0].speed: makes ref_speed / speed = 1e+12"},
+	}))
+	checkRefused(t, []valueCase{
+		{"gang-rate", "karatza", "  gang_rate: 5e-324\n", "params.gang_rate: must be in [1e-12, 1e+12] (got 5e-324)"},
+		{"local-rate", "karatza", "  local_rate: 5e-324\n", "params.local_rate: must be in [1e-12, 1e+12]"},
+		{"service-mean", "karatza", "  service_mean: 1e308\n", "params.service_mean: must be in [1e-12, 1e+12]"},
+		{"split-overhead", "karatza", "  split_overhead: 1e308\n", "params.split_overhead: must be in [0, 1e+12]"},
+		{"mmc-arrival", "mmc", "  arrival_rate: 5e-324\n", "params.arrival_rate: must be in [1e-12, 1e+12]"},
+		{"mmc-service", "mmc", "  arrival_rate: 1\n  service_rate: 1e308\n", "params.service_rate: must be in [1e-12, 1e+12]"},
+		{"slot-performance", "slots", "  cycles: 1\n  slots: {performance: {min: 5e-324, max: 3}}\n", "params.slots.performance.min: makes the longest job run +Inf"},
+		{"slot-price", "slots", "  cycles: 1\n  slots: {price_base: 1e300}\n", "params.slots.price_base: gives prices up to +Inf"},
+		{"ant-price", "anticipation", "  batches: 1\n  price_base: 1e300\n", "params.price_base: gives prices up to +Inf"},
+		{"css-price", "css2014", "  cycles: 1\n  nodes: {price_per_performance: 1e308}\n", "params.nodes.price_per_performance: gives prices up to +Inf"},
+	})
+}
+
+// Class 6 of issue 18: processor counts whose sum would overflow.
+func TestValuesProcessorSums(t *testing.T) {
+	checkRefused(t, withTrace(t, []valueCase{
+		{"huge-cluster", "multicluster", "  clusters:\n    - {name: a, processors: 4611686018427387904, speed: 1000}\n    - {name: b, processors: 4611686018427387904, speed: 1000}\n", "params.clusters[0].processors: must be in [1, 16777216]"},
+		{"huge-grid", "multicluster", "  clusters:\n" + gridOf(65, 1<<24), "params.clusters[64].processors: brings the grid to more than 1073741824 processors"},
+	}))
+}
+
+// gridOf returns n clusters of procs processors each, as params lines.
+func gridOf(n, procs int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("    - {name: c" + strconv.Itoa(i) + ", processors: " + strconv.Itoa(procs) + ", speed: 1000}\n")
+	}
+	return b.String()
+}
+
+// Class 7 of issue 18: names whose metrics or files would collide.
+func TestValuesNameCollisions(t *testing.T) {
+	checkRefused(t, withTrace(t, []valueCase{
+		{"cluster-mean", "multicluster", "  clusters:\n    - {name: mean, processors: 64, speed: 1000}\n", `params.clusters[0].name: "mean" is reserved`},
+		{"cluster-slash", "multicluster", "  clusters:\n    - {name: a/b, processors: 64, speed: 1000}\n    - {name: a_b, processors: 64, speed: 1000}\n", `params.clusters[0].name: "a/b" must be at most 64 letters`},
+		{"cluster-case", "multicluster", "  clusters:\n    - {name: a, processors: 64, speed: 1000}\n    - {name: A, processors: 64, speed: 1000}\n", `params.clusters[1].name: "A" is already the name of clusters[0]`},
+	}))
+	checkRefused(t, []valueCase{
+		{"variants-twice", "css2014", "  cycles: 1\n  variants: [css, css]\n", `params.variants[1]: "css" is already variants[0]`},
+		{"criteria-twice", "anticipation", "  batches: 1\n  batch: {criteria: [cost, cost]}\n", `params.batch.criteria: criterion "cost" is listed twice`},
+		{"plot-files", "mmc", "  load: 0.5\nsweep:\n  - key: servers\n    values: [1, 2]\nplots:\n  - {name: a/b, metric: waiting_time, x: servers}\n  - {name: a_b, metric: waiting_time, x: servers}\n",
+			"plots: plots[0] (a/b) and plots[1] (a_b) would write the same file a_b.*"},
 	})
 }

@@ -156,6 +156,9 @@ func (c DomainConfig) Validate() error {
 		if !slices.Contains(UserCriteria, name) {
 			return cerr("batch.criteria", "unknown criterion %q at %d (want one of %v)", name, i, UserCriteria)
 		}
+		if j := slices.Index(b.Criteria, name); j < i {
+			return cerr("batch.criteria", "criterion %q is listed twice (at %d and %d)", name, j, i)
+		}
 	}
 	return c.sizes()
 }
