@@ -166,7 +166,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			rc.Log.Info().Str("trace", path).Int("procs", procs).Msg("the trace header has no MaxProcs: using MaxNodes")
 		}
 		if procs <= 0 {
-			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
+			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: give the machine size", path)
 		}
 	}
 	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})

@@ -133,3 +133,109 @@ func TestValuesNameCollisions(t *testing.T) {
 			"plots: plots[0] (a/b) and plots[1] (a_b) would write the same file a_b.*"},
 	})
 }
+
+// cliCase is a command line that must fail with exit code and one line of
+// stderr containing want, writing nothing to the file noFile (if set).
+type cliCase struct {
+	args   []string
+	code   int
+	want   string
+	noFile string
+}
+
+func checkCLI(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, c := range cases {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line containing %q", c.args, code, stderr, c.code, c.want)
+		}
+		if c.noFile != "" {
+			if _, err := os.Stat(c.noFile); err == nil {
+				t.Errorf("%v: wrote %s", c.args, c.noFile)
+			}
+		}
+	}
+}
+
+const sacctHeader = "JobIDRaw|JobID|User|Group|Partition|Submit|Start|End|Elapsed|AllocCPUS|ReqCPUS|Timelimit|State\n"
+
+// Class 9 of issue 18: data that used to be accepted silently.
+func TestValuesNothingSilentlyAccepted(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := "2|2|a|g|p|2026-11-01T10:00:00|2026-11-01T10:00:00|2026-11-01T10:10:00|00:10:00|4|4|01:00:00|COMPLETED\n"
+	neg := write("neg.txt", sacctHeader+"1|1|a|g|p|2026-11-01T10:00:00|2026-11-01T09:00:00|2026-11-01T10:10:00|00:10:00|4|4|01:00:00|COMPLETED\n"+good)
+	// 02:30 does not exist in Berlin on 2026-03-29 (clocks go 02:00 → 03:00).
+	dst := write("dst.txt", sacctHeader+"1|1|a|g|p|2026-03-29T02:30:00|2026-03-29T03:10:00|2026-03-29T03:20:00|00:10:00|4|4|01:00:00|COMPLETED\n"+good)
+	none := write("none.txt", sacctHeader+"1|1|a|g|p|2026-11-01T10:00:00|Unknown|Unknown|00:00:00|0|4|01:00:00|CANCELLED\n")
+	het := write("het.txt", sacctHeader+"3|3+0|a|g|p|2026-11-01T10:00:00|2026-11-01T10:00:00|2026-11-01T10:10:00|00:10:00|9223372036854775807|4|01:00:00|COMPLETED\n"+good)
+
+	// Skipped lines are counted as dropped, under their reason, in a replay.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "--sacct", neg, "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
+		{[]string{"replay", "--sacct", dst, "--sacct-tz", "Europe/Berlin", "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
+		{[]string{"replay", "--sacct", het, "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
+	} {
+		code, stdout, stderr := runCLI(t, c.args...)
+		if code != 0 || !strings.Contains(stdout, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+	code, stdout, _ := runCLI(t, "trace", "import-sacct", neg, "--out", filepath.Join(dir, "neg.swf"))
+	if code != 0 || !strings.Contains(stdout, "start before submit: 1 (line 2)") {
+		t.Errorf("import-sacct of a start before submit: exit %d, %q", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "trace", "import-sacct", dst, "--tz", "Europe/Berlin", "--out", filepath.Join(dir, "dst.swf"))
+	if code != 0 || !strings.Contains(stdout, `time "2026-03-29T02:30:00" does not exist in time zone Europe/Berlin`) {
+		t.Errorf("import-sacct across a DST gap: exit %d, %q", code, stdout)
+	}
+
+	plat2 := write("plat2.yaml", "clusters:\n  - {name: a, processors: 4, speed: 1}\n---\nclusters:\n  - {name: b, processors: 4, speed: 1}\n")
+	params2 := write("params2.yaml", "start_hour: 3\n---\nstart_hour: 4\n")
+	out := filepath.Join(dir, "x.swf")
+	checkCLI(t, []cliCase{
+		{[]string{"trace", "import-sacct", none, "--out", out}, exitRun, "none.txt: no usable job (none started with a run time > 0): 1 lines, 1 jobs (1 never started)", out},
+		{[]string{"generate", "lublin", "--procs", "128", "--jobs", "10", "--params", params2, "--out", out}, exitRun, "params2.yaml:2: a second YAML document", out},
+		{[]string{"generate", "lublin", "--procs", "128", "--jobs", "10", "--cycle-compare", neg, "--out", out}, exitUsage, "--cycle-compare goes with --cycle-plot", out},
+		{[]string{"slurm", "testdata/small.yaml", "--out", filepath.Join(dir, "sl"), "--tasks", "2", "--schedsim", "/nonexistent"}, exitUsage, `--schedsim "/nonexistent": no such file or directory`, filepath.Join(dir, "sl")},
+	})
+	abs, err := filepath.Abs("../../scenarios/examples/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRefused(t, []valueCase{
+		{"empty-clusters", "multicluster", "  trace: " + abs + "\n  clusters: []\n", "params.clusters: is empty"},
+		{"platform-two-docs", "multicluster", "  trace: " + abs + "\n  platform: " + plat2 + "\n", "plat2.yaml: a second YAML document"},
+	})
+}
+
+// Class 10 of issue 18: errors name what the user gave (the flag, the
+// --params file and its key), not an internal parameter or an SWF field.
+func TestValuesErrorsNameWhatTheUserGave(t *testing.T) {
+	dir := t.TempDir()
+	startHour := filepath.Join(dir, "sh.yaml")
+	if err := os.WriteFile(startHour, []byte("start_hour: 30\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noProcs := filepath.Join(dir, "np.txt")
+	if err := os.WriteFile(noProcs, []byte(sacctHeader+"2|2|a|g|p|2026-11-01T10:00:00|2026-11-01T10:00:00|2026-11-01T10:10:00|00:10:00|4|4|01:00:00|COMPLETED\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "x.swf")
+	checkCLI(t, []cliCase{
+		{[]string{"generate", "lublin", "--procs", "1", "--jobs", "10", "--out", out}, exitUsage, "schedsim: --procs 1: the model's default interactive.umed does not fit this machine size", out},
+		{[]string{"generate", "lublin", "--procs", "128", "--jobs", "10", "--requested", "factor", "--requested-factor", "1e308", "--out", out}, exitUsage, "--requested-factor: 1e+308, want a value in [1, 1e+06]", out},
+		{[]string{"generate", "lublin", "--procs", "128", "--jobs", "10", "--params", startHour, "--out", out}, exitRun, "sh.yaml: start_hour: 30, want 0 … 23", out},
+		{[]string{"replay", "--sacct", noProcs}, exitRun, "schedsim: --procs: the header of", ""},
+	})
+}
