@@ -268,17 +268,25 @@ func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A mean or a ratio over nothing (no local job or no gang finished)
+	// is undefined (NaN), never 0.
 	ratio := func(a, b int) float64 {
 		if b == 0 {
-			return 0
+			return math.NaN()
 		}
 		return float64(a) / float64(b)
 	}
+	over := func(v float64, n int) float64 {
+		if n == 0 {
+			return math.NaN()
+		}
+		return v
+	}
 	m := results.Metrics{
-		{Name: "local_rt", Value: r.LocalRT},
-		{Name: "local_sld", Value: r.LocalSLD},
-		{Name: "gang_wrt", Value: r.GangWRT},
-		{Name: "gang_wsld", Value: r.GangWSLD},
+		{Name: "local_rt", Value: over(r.LocalRT, r.LocalsFinished)},
+		{Name: "local_sld", Value: over(r.LocalSLD, r.LocalsFinished)},
+		{Name: "gang_wrt", Value: over(r.GangWRT, r.GangsFinished)},
+		{Name: "gang_wsld", Value: over(r.GangWSLD, r.GangsFinished)},
 		{Name: "utilization", Value: r.Utilization},
 	}
 	for s, u := range r.SiteUtilization {

@@ -239,3 +239,51 @@ func TestValuesErrorsNameWhatTheUserGave(t *testing.T) {
 		{[]string{"replay", "--sacct", noProcs}, exitRun, "schedsim: --procs: the header of", ""},
 	})
 }
+
+// Class 8 of issue 18: a mean or a ratio over nothing is undefined (NaN,
+// reported as such in every output), never 0.
+func TestValuesMeanOverNothingIsUndefined(t *testing.T) {
+	dir := t.TempDir()
+	// jobs of 4 processors on a machine of 8
+	big := filepath.Join(dir, "big.swf")
+	trace := "; MaxProcs: 8\n1 0 0 10 4 -1 -1 4 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n2 5 0 10 4 -1 -1 4 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+	if err := os.WriteFile(big, []byte(trace), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, model, params string
+		metrics             []string
+	}{
+		// no slot: no cycle counts, no job to divide by
+		{"no-slots", "slots", "  cycles: 3\n  slots: {count: {min: 0, max: 0}}\n", []string{"ratio_timemin_time", "timemin_alp_time", "jobs_per_counted_cycle"}},
+		// every job needs more nodes than the domain has: none is placed
+		{"no-fit", "css2014", "  cycles: 2\n  jobs: {nodes: {min: 30, max: 30}}\n", []string{"css_start", "backfill_finish"}},
+		// (almost) no gang arrives
+		{"no-gang", "karatza", "  gang_rate: 1e-12\n  jobs: 100\n", []string{"gang_wrt", "gang_wsld", "gangs_split_fraction"}},
+		// every job is larger than the grid
+		{"all-rejected", "multicluster", "  trace: " + big + "\n  clusters:\n    - {name: a, processors: 2, speed: 1000}\n", []string{"mean_wait", "utilization_a", "coalloc_mean_clusters"}},
+		{"cluster-all-rejected", "cluster", "  trace: " + big + "\n  procs: 2\n", []string{"mean_wait", "mean_bsld", "utilization"}},
+	} {
+		path := scenarioFile(t, dir, c.name, c.model, c.params)
+		code, stdout, stderr := runCLI(t, "run", path, "--format", "csv")
+		if code != exitOK {
+			t.Errorf("%s: exit %d: %s", c.name, code, stderr)
+			continue
+		}
+		for _, m := range c.metrics {
+			if !strings.Contains(stdout, "\n"+m+",1,,") || !regexpLine(stdout, m, "undefined in all 1 replications") {
+				t.Errorf("%s: %s is not undefined:\n%s", c.name, m, stdout)
+			}
+		}
+	}
+}
+
+// regexpLine reports whether the CSV row of metric holds text.
+func regexpLine(csv, metric, text string) bool {
+	for _, line := range strings.Split(csv, "\n") {
+		if strings.HasPrefix(line, metric+",") {
+			return strings.Contains(line, text)
+		}
+	}
+	return false
+}
