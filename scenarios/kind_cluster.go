@@ -91,12 +91,16 @@ func (p *ClusterParams) SetBaseDir(dir string) { p.baseDir = dir }
 // TracePath returns the trace path, resolved against the base directory.
 func (p *ClusterParams) TracePath() string { return resolvePath(p.Trace, p.baseDir) }
 
+// MaxClusterProcs bounds a cluster's processors, given or taken from the
+// trace header, so that no count over them overflows.
+const MaxClusterProcs = 1 << 24
+
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.
 func (p *ClusterParams) Validate() error {
 	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
-		model.IntRange("procs", p.Procs, 0, 1<<24),
+		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
@@ -167,6 +171,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		}
 		if procs <= 0 {
 			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: give the machine size", path)
+		}
+		if procs > MaxClusterProcs {
+			return nil, model.Field("procs", "the header of %s gives %d processors, more than %d: give the machine size", path, procs, MaxClusterProcs)
 		}
 	}
 	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})

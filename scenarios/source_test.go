@@ -77,7 +77,7 @@ params:
 func TestSourceValidate(t *testing.T) {
 	for _, c := range []struct{ params, want string }{
 		{"source: {lublin: {jobs: 10}}", "source.lublin.procs"},
-		{"procs: 64\n  source: {lublin: {jobs: 10, classes: x}}", "lublin: classes"},
+		{"procs: 64\n  source: {lublin: {jobs: 10, classes: x}}", "params.source.lublin.classes: \"x\", want both or combined"},
 		{"procs: 64\n  source: {lublin: {jobs: 10, batch: {serial: 1}}}", "source.lublin.batch.serial"},
 		{"source: {sacct: no/such.txt}", "source.sacct"},
 		{"source: {sacct: x, sacct_tz: Mars/Olympus}", "source.sacct_tz"},
@@ -114,7 +114,7 @@ params:
 		t.Errorf("%v jobs completed, want 2000", n)
 	}
 	_, err = Parse([]byte("name: t\nmodel: multicluster\nreplications: 1\nparams:\n  source: {lublin: {jobs: 10, classes: x}}\n"), "t.yaml", ".")
-	if err == nil || !strings.Contains(err.Error(), "source.lublin: lublin: classes") {
+	if err == nil || !strings.Contains(err.Error(), "params.source.lublin.classes: \"x\"") {
 		t.Errorf("a bad lublin source: %v", err)
 	}
 }
