@@ -102,6 +102,9 @@ func (p *AnticipationParams) Validate() error {
 		}
 		return model.Field("batch", "%v", err)
 	}
+	if err := toporkov.ReplicationWork("batches", p.Batches, p.DomainConfig.CycleWork()); err != nil {
+		return err
+	}
 	return nil
 }
 

@@ -112,6 +112,9 @@ func (p *CSS2014Params) Validate() error {
 		}
 		return model.Field("jobs", "%v", err)
 	}
+	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.CSS2014Config.CycleWork()); err != nil {
+		return err
+	}
 	if len(p.Variants) == 0 {
 		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
 	}

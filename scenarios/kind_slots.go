@@ -71,6 +71,9 @@ func (p *SlotsParams) Validate() error {
 		}
 		return model.Field("jobs", "%v", err)
 	}
+	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.Config.CycleWork()); err != nil {
+		return err
+	}
 	switch {
 	case p.Environment == nil && len(p.Batch) == 0:
 		return nil

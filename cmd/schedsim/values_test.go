@@ -61,6 +61,9 @@ func TestValuesAbsurdSlotSizes(t *testing.T) {
 		{"slots-job-length", "slots", "  cycles: 1\n  jobs: {length: {min: 1, max: 1e308}}\n", "params.jobs.length.max: must be ≤ 1e+09"},
 		{"slots-count", "slots", "  cycles: 1\n  slots: {count: {min: 1000000, max: 1000000}}\n", "params.slots.count.max: gives 1e+06 free slots per cycle"},
 		{"slots-work", "slots", "  cycles: 1\n  slots: {count: {min: 10000, max: 10000}}\n  jobs: {count: {min: 1000, max: 1000}}\n", "params.jobs.count.max: gives 1e+04 slots × 1000 jobs"},
+		{"slots-total", "slots", "  cycles: 100000000\n  slots: {count: {min: 1000, max: 1000}}\n", "params.cycles: 100000000 × 7000 slots × jobs per cycle = 7e+11 steps per replication, more than 1e+11"},
+		{"ant-total", "anticipation", "  batches: 10000000\n  nodes: 300\n", "params.batches: 10000000 × 4.5e+04 slots × jobs per cycle"},
+		{"css-total", "css2014", "  cycles: 100000000\n", "params.cycles: 100000000 × "},
 		{"slots-tiny-job", "slots", "  cycles: 1\n  jobs: {length: {min: 1e-300, max: 1}}\n", "params.jobs.length.min: lets a cycle hold about"},
 	})
 }

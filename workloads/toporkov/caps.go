@@ -3,6 +3,7 @@ package toporkov
 import (
 	"math"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
 )
 
@@ -123,7 +124,7 @@ func (c DomainConfig) sizes() error {
 	if err := runtimeCap("performance.min", float64(c.Batch.Length.Max), c.Performance.Min, "", 0); err != nil {
 		return err
 	}
-	perNode := float64(c.OwnerJobs.Max + 1)
+	perNode := c.slotsPerNode()
 	if perNode > MaxCycleSlots {
 		return cerr("owner_jobs.max", "gives up to %.4g free slots per node, more than %d per cycle", perNode, MaxCycleSlots)
 	}
@@ -155,11 +156,7 @@ func (c CSS2014Config) sizes() error {
 			return err
 		}
 	}
-	mean := (o.JobLength.Min + o.JobLength.Max) / 2
-	perNode := c.Cycle*o.Load/mean + 2 // expected owner jobs in the cycle, and the free slot after the last
-	if math.IsInf(perNode, 0) || math.IsNaN(perNode) {
-		perNode = math.MaxFloat64
-	}
+	perNode := c.slotsPerNode()
 	if perNode > MaxCycleSlots {
 		key := "owners.job_length" // the usual culprit, unless the cycle grew
 		if c.Cycle > DefaultCSS2014Config().Cycle {
@@ -178,4 +175,51 @@ func (c CSS2014Config) sizes() error {
 		cycleCaps("nodes.count", how, float64(n.Count)*perNode, "jobs.count", j.Count),
 		windowCap("jobs.time.min", j.Count, float64(n.Count)*c.Cycle, j.Nodes.Min, j.Time.Min/perf),
 	)
+}
+
+// MaxReplicationWork bounds cycles × slots × jobs of one replication (the
+// cycles or batches key times CycleWork): about a day of CPU at the
+// measured rate of some 10⁶ slot-job steps per second. More could not
+// finish in practice.
+const MaxReplicationWork = 1e11
+
+// CycleWork returns the cap's estimate of slots × jobs in one cycle.
+func (c Config) CycleWork() float64 {
+	return float64(c.Slots.Count.Max) * float64(c.Jobs.Count.Max)
+}
+
+// CycleWork returns the estimate of slots × jobs in one batch.
+func (c DomainConfig) CycleWork() float64 {
+	return float64(c.Nodes) * c.slotsPerNode() * float64(c.Batch.Count)
+}
+
+// CycleWork returns the estimate of slots × jobs in one cycle.
+func (c CSS2014Config) CycleWork() float64 {
+	return float64(c.Nodes.Count) * c.slotsPerNode() * float64(c.Jobs.Count)
+}
+
+// slotsPerNode is the most free slots on a node: one more than its owner
+// jobs.
+func (c DomainConfig) slotsPerNode() float64 { return float64(c.OwnerJobs.Max + 1) }
+
+// slotsPerNode is the expected free slots on a node: the owner jobs in
+// the cycle, cycle × load / mean job length, and the free slot after the
+// last (+2 keeps a margin).
+func (c CSS2014Config) slotsPerNode() float64 {
+	o := c.Owners
+	n := c.Cycle*o.Load/((o.JobLength.Min+o.JobLength.Max)/2) + 2
+	if math.IsInf(n, 0) || math.IsNaN(n) {
+		return math.MaxFloat64
+	}
+	return n
+}
+
+// ReplicationWork checks cycles × CycleWork against MaxReplicationWork,
+// naming key (the cycles or batches key of the kind); the error is a
+// *model.FieldError.
+func ReplicationWork(key string, cycles int, cycleWork float64) error {
+	if w := float64(cycles) * cycleWork; w > MaxReplicationWork {
+		return model.Field(key, "%d × %.4g slots × jobs per cycle = %.4g steps per replication, more than %v: it could not finish in practice (split the work over more replications)", cycles, cycleWork, w, MaxReplicationWork)
+	}
+	return nil
 }
