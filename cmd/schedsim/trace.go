@@ -139,8 +139,9 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	err = execute(ctx, sc, &f, log, stdout, stderr)
-	if fe, ok := model.AsField(err); ok && replayFlags[fe.Path] != "" {
-		// a run error about a key (procs unknown until the input is read)
+	if fe, ok := model.AsField(err); ok && fe.Path == "procs" {
+		// the machine size is known only once the input is read: name
+		// the flag that sets it (errors about the input name its file)
 		return fmt.Errorf("%s: %s", replayFlags[fe.Path], fe.Msg)
 	}
 	return err
