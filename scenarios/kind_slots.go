@@ -92,7 +92,7 @@ func (p *SlotsParams) Validate() error {
 			return model.Field(fmt.Sprintf("batch[%d]", i), "%v", err)
 		}
 	}
-	return nil
+	return toporkov.FixedCycleSizes(l, p.Batch)
 }
 
 func (p *SlotsParams) experiment() slotexp.ExperimentConfig {

@@ -101,6 +101,8 @@ func TestValuesValidateCatchesWhatRunRejects(t *testing.T) {
 		{"slot-performance", "slots", "  cycles: 1\n  slots: {performance: {min: 5e-324, max: 3}}\n", "params.slots.performance.min: makes the longest job run +Inf"},
 		{"slot-price", "slots", "  cycles: 1\n  slots: {price_base: 1e300}\n", "params.slots.price_base: gives prices up to +Inf"},
 		{"ant-price", "anticipation", "  batches: 1\n  price_base: 1e300\n", "params.price_base: gives prices up to +Inf"},
+		{"fixed-slot-end", "slots", "  environment:\n    nodes: [{performance: 1, price: 4}]\n    slots: [{node: 0, start: 0, end: 1e300}]\n  batch: [{nodes: 1, length: 10, max_price: 10}]\n", "params.environment.slots[0]: start and end must lie in"},
+		{"fixed-slow-node", "slots", "  environment:\n    nodes: [{performance: 5e-324, price: 4}]\n    slots: [{node: 0, start: 0, end: 100}]\n  batch: [{nodes: 1, length: 10, max_price: 10}]\n", "params.batch[0].length: makes the job run +Inf on the slowest node"},
 		{"css-price", "css2014", "  cycles: 1\n  nodes: {price_per_performance: 1e308}\n", "params.nodes.price_per_performance: gives prices up to +Inf"},
 	})
 }

@@ -2,6 +2,7 @@ package toporkov
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
@@ -220,6 +221,42 @@ func (c CSS2014Config) slotsPerNode() float64 {
 func ReplicationWork(key string, cycles int, cycleWork float64) error {
 	if w := float64(cycles) * cycleWork; w > MaxReplicationWork {
 		return model.Field(key, "%d × %.4g slots × jobs per cycle = %.4g steps per replication, more than %v: it could not finish in practice (split the work over more replications)", cycles, cycleWork, w, MaxReplicationWork)
+	}
+	return nil
+}
+
+// FixedCycleSizes checks a user-given cycle (a slot list and a batch)
+// against the same caps as a generated one: its slots, slots × jobs,
+// every time and price, and every job's runtime on the slowest node. Keys
+// are environment.slots[i], environment.nodes[i] and batch[j]; the error
+// is a *model.FieldError.
+func FixedCycleSizes(l *slot.List, jobs []slot.Request) error {
+	n := len(l.Slots)
+	switch {
+	case n > MaxCycleSlots:
+		return model.Field("environment.slots", "has %d slots, more than %d", n, MaxCycleSlots)
+	case float64(n)*float64(len(jobs)) > MaxCycleWork:
+		return model.Field("batch", "gives %d slots × %d jobs, more than %d per cycle", n, len(jobs), MaxCycleWork)
+	}
+	for i, s := range l.Slots {
+		if math.Abs(s.Start) > MaxTime || math.Abs(s.End) > MaxTime {
+			return model.Field("environment.slots["+strconv.Itoa(i)+"]", "start and end must lie in [−%v, %v] (got %v, %v)", MaxTime, MaxTime, s.Start, s.End)
+		}
+	}
+	slowest := math.Inf(1)
+	for i, nd := range l.Nodes {
+		if !(nd.Price <= MaxUnitPrice) || !(nd.BasePrice <= MaxUnitPrice) {
+			return model.Field("environment.nodes["+strconv.Itoa(i)+"]", "price must be ≤ %v (got %v)", MaxUnitPrice, max(nd.Price, nd.BasePrice))
+		}
+		slowest = min(slowest, nd.Performance)
+	}
+	for j, r := range jobs {
+		if rt := r.Runtime(slowest); !(rt <= MaxTime) && len(l.Nodes) > 0 {
+			return model.Field("batch["+strconv.Itoa(j)+"].length", "makes the job run %.4g on the slowest node, more than %v", rt, MaxTime)
+		}
+		if r.MaxPrice > MaxUnitPrice && !math.IsInf(r.MaxPrice, 1) {
+			return model.Field("batch["+strconv.Itoa(j)+"].max_price", "must be ≤ %v (got %v)", MaxUnitPrice, r.MaxPrice)
+		}
 	}
 	return nil
 }
