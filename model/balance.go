@@ -6,10 +6,10 @@ import "math"
 // (clusters) and their population standard deviation
 // σ = sqrt(Σ (u_i − mean)² / N), the load-balance metric of multi-site
 // models (Makhlouf & Yagoubi): 0 when every site is equally busy. Both are
-// 0 for no site.
+// NaN (undefined: a mean over nothing) for no site.
 func LoadBalance(utils []float64) (mean, sigma float64) {
 	if len(utils) == 0 {
-		return 0, 0
+		return math.NaN(), math.NaN()
 	}
 	for _, u := range utils {
 		mean += u

@@ -1,5 +1,7 @@
 package model
 
+import "math"
+
 // BusyMeter integrates a level over time, such as the number of busy
 // processors or of jobs in the system, so that its time average over any
 // window can be read. Reset starts a new window (after a warm-up).
@@ -40,10 +42,10 @@ func (m *BusyMeter) Area(now float64) float64 {
 }
 
 // Mean returns the time average of the level from the window start to now
-// (0 for an empty window).
+// (NaN, undefined, for an empty window).
 func (m *BusyMeter) Mean(now float64) float64 {
 	if now <= m.start {
-		return 0
+		return math.NaN()
 	}
 	return m.Area(now) / (now - m.start)
 }

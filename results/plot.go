@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -187,8 +186,6 @@ func axisValues(r *Report, a int) ([]string, bool) {
 	return vals, numeric
 }
 
-var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
-
 func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 	p := plot.New()
 	title := spec.Title
@@ -290,7 +287,7 @@ func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{}
 	}
-	base := filepath.Join(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"))
+	base := filepath.Join(dir, FileName(spec.Name))
 	return savePlot(p, &legend, base)
 }
 

@@ -157,6 +157,9 @@ func ReadShardManifest(path string) (*ShardManifest, error) {
 	if err := dec.Decode(&m); err != nil {
 		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorruptShard, err)
 	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: %w: data after the manifest (a manifest holds one JSON object)", path, ErrCorruptShard)
+	}
 	switch {
 	case m.Format != ShardFormat:
 		return nil, fmt.Errorf("%s: %w: format %d, this schedsim reads format %d", path, ErrCorruptShard, m.Format, ShardFormat)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,6 +57,13 @@ func TestShardRoundTrip(t *testing.T) {
 	os.WriteFile(data, b, 0o644)
 	if _, err := ReadShardTasks(dir, back); !errors.Is(err, ErrCorruptShard) {
 		t.Fatalf("altered data file: %v", err)
+	}
+	// a second JSON value after the manifest is not ignored (issue 18, class 9)
+	manifest := ShardManifestPath(dir, 0, 3)
+	mb, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, append(mb, []byte("\n{\"format\": 99}\n")...), 0o644)
+	if _, err := ReadShardManifest(manifest); !errors.Is(err, ErrCorruptShard) || !strings.Contains(err.Error(), "data after the manifest") {
+		t.Fatalf("manifest with a second JSON value: %v", err)
 	}
 }
 

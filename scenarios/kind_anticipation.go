@@ -94,6 +94,9 @@ func (p *AnticipationParams) Validate() error {
 	if err := p.DomainConfig.Validate(); err != nil {
 		return err
 	}
+	if err := toporkov.ReplicationWork("batches", p.Batches, p.DomainConfig.CycleWork()); err != nil {
+		return err
+	}
 	return nil
 }
 

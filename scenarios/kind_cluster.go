@@ -2,11 +2,12 @@ package scenarios
 
 import (
 	"fmt"
-	"github.com/schedsim/schedsim/model"
 	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies/batch"
@@ -98,12 +99,16 @@ func (p *ClusterParams) TracePath() string {
 	return path
 }
 
+// MaxClusterProcs bounds a cluster's processors, given or taken from the
+// trace header, so that no count over them overflows.
+const MaxClusterProcs = 1 << 24
+
 // Validate checks every parameter; a trace file that does not exist is an
 // error naming the resolved path.
 func (p *ClusterParams) Validate() error {
 	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
-		model.IntRange("procs", p.Procs, 0, 1<<24),
+		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
@@ -196,7 +201,10 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			rc.Log.Info().Str("trace", path).Int("procs", procs).Msg("the trace header has no MaxProcs: using MaxNodes")
 		}
 		if procs <= 0 {
-			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
+			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: give the machine size", path)
+		}
+		if procs > MaxClusterProcs {
+			return nil, model.Field("procs", "the header of %s gives %d processors, more than %d: give the machine size", path, procs, MaxClusterProcs)
 		}
 	}
 	pol, err := batch.Policies.New(p.Policy, batch.Options{Order: p.Order})

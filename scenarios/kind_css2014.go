@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/schedsim/schedsim/model"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/schedsim/schedsim/results"
@@ -106,12 +107,18 @@ func (p *CSS2014Params) Validate() error {
 	if err := p.CSS2014Config.Validate(); err != nil {
 		return err
 	}
+	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.CSS2014Config.CycleWork()); err != nil {
+		return err
+	}
 	if len(p.Variants) == 0 {
 		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
 	}
 	for i, v := range p.Variants {
 		if err := model.OneOf(fmt.Sprintf("variants[%d]", i), v, slotexp.CSS2014Variants()...); err != nil {
 			return err
+		}
+		if j := slices.Index(p.Variants, v); j < i {
+			return model.Field(fmt.Sprintf("variants[%d]", i), "%q is already variants[%d] (its metrics would be reported twice)", v, j)
 		}
 	}
 	if p.Slices < 1 || p.Slices > p.Jobs.Count {

@@ -116,20 +116,6 @@ func (p *KaratzaParams) lambda() float64 {
 	return 10
 }
 
-func finitePositive(key string, v float64) error {
-	if !(v > 0) || math.IsInf(v, 0) {
-		return model.Field(key, "must be a finite number > 0 (got %v)", v)
-	}
-	return nil
-}
-
-func finiteNonNegative(key string, v float64) error {
-	if !(v >= 0) || math.IsInf(v, 0) {
-		return model.Field(key, "must be a finite number ≥ 0 (got %v)", v)
-	}
-	return nil
-}
-
 // Validate checks every value; errors are *model.FieldError naming the key.
 func (p *KaratzaParams) Validate() error {
 	if err := model.FirstError(
@@ -143,17 +129,17 @@ func (p *KaratzaParams) Validate() error {
 	case p.LocalRate != nil && p.LocalInterarrival != nil:
 		return model.Field("local_rate", "give either local_rate (λ) or local_interarrival (1/λ), not both")
 	case p.LocalRate != nil:
-		if err := finitePositive("local_rate", *p.LocalRate); err != nil {
+		if err := model.Scale("local_rate", *p.LocalRate); err != nil {
 			return err
 		}
 	case p.LocalInterarrival != nil:
-		if err := finitePositive("local_interarrival", *p.LocalInterarrival); err != nil {
+		if err := model.Scale("local_interarrival", *p.LocalInterarrival); err != nil {
 			return err
 		}
 	}
 	if err := model.FirstError(
-		finitePositive("gang_rate", p.GangRate),
-		finitePositive("service_mean", p.ServiceMean),
+		model.Scale("gang_rate", p.GangRate),
+		model.Scale("service_mean", p.ServiceMean),
 	); err != nil {
 		return err
 	}
@@ -172,8 +158,8 @@ func (p *KaratzaParams) Validate() error {
 		return model.Field("estimate_error", "must be a percentage in [0, 100) (got %v)", p.EstimateError)
 	}
 	if err := model.FirstError(
-		finiteNonNegative("split_overhead", p.SplitOverhead),
-		finiteNonNegative("threshold", p.Threshold),
+		model.TimeScale("split_overhead", p.SplitOverhead),
+		model.TimeScale("threshold", p.Threshold),
 		model.OneOf("local_queue", p.LocalQueue, local.Disciplines.Names()...),
 		model.OneOf("routing", p.Routing, local.Measures()...),
 		model.OneOf("gs_queue", p.GSQueue, grid.Queues.Names()...),
@@ -313,17 +299,25 @@ func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A mean or a ratio over nothing (no local job or no gang finished)
+	// is undefined (NaN), never 0.
 	ratio := func(a, b int) float64 {
 		if b == 0 {
-			return 0
+			return math.NaN()
 		}
 		return float64(a) / float64(b)
 	}
+	over := func(v float64, n int) float64 {
+		if n == 0 {
+			return math.NaN()
+		}
+		return v
+	}
 	m := results.Metrics{
-		{Name: "local_rt", Value: r.LocalRT},
-		{Name: "local_sld", Value: r.LocalSLD},
-		{Name: "gang_wrt", Value: r.GangWRT},
-		{Name: "gang_wsld", Value: r.GangWSLD},
+		{Name: "local_rt", Value: over(r.LocalRT, r.LocalsFinished)},
+		{Name: "local_sld", Value: over(r.LocalSLD, r.LocalsFinished)},
+		{Name: "gang_wrt", Value: over(r.GangWRT, r.GangsFinished)},
+		{Name: "gang_wsld", Value: over(r.GangWSLD, r.GangsFinished)},
 		{Name: "utilization", Value: r.Utilization},
 	}
 	for s, u := range r.SiteUtilization {

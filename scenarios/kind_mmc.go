@@ -39,7 +39,7 @@ func (p *MMCParams) lambda() float64 {
 func (p *MMCParams) Validate() error {
 	if err := model.FirstError(
 		model.IntRange("servers", p.Servers, 1, 1<<20),
-		model.Positive("service_rate", p.ServiceRate),
+		model.Scale("service_rate", p.ServiceRate),
 		model.IntRange("warmup_jobs", p.WarmupJobs, 0, 1<<40),
 		model.IntRange("jobs", p.Jobs, 1, 1<<40),
 	); err != nil {
@@ -56,6 +56,8 @@ func (p *MMCParams) Validate() error {
 		}
 	case !(p.ArrivalRate > 0):
 		return model.Field("arrival_rate", "must be > 0 (got %v)", p.ArrivalRate)
+	case p.ArrivalRate < 1/model.MaxScale || p.ArrivalRate > model.MaxScale:
+		return model.Scale("arrival_rate", p.ArrivalRate)
 	case p.ArrivalRate >= float64(p.Servers)*p.ServiceRate:
 		return model.Field("arrival_rate", "must be < servers × service_rate = %v for a stable queue (got %v)", float64(p.Servers)*p.ServiceRate, p.ArrivalRate)
 	}

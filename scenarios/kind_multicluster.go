@@ -103,6 +103,12 @@ func (p *MultiClusterParams) Validate() error {
 	); err != nil {
 		return err
 	}
+	for i, c := range plat.Clusters {
+		// a job's run time on a cluster is its trace run time × ref_speed / speed.
+		if r := p.RefSpeed / c.Speed; r > 1e6 || r < 1e-6 {
+			return model.Field(fmt.Sprintf("clusters[%d].speed", i), "makes ref_speed / speed = %.4g (ref_speed %v, speed %v): must be in [1e-6, 1e6] so that run times stay finite", r, p.RefSpeed, c.Speed)
+		}
+	}
 	if err := p.Options.Validate(); err != nil {
 		return err
 	}
@@ -139,10 +145,12 @@ func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 			return plat, model.Field("platform", "%v", err)
 		}
 		return plat, nil
+	case p.Clusters != nil && len(p.Clusters) == 0:
+		return multicluster.Platform{}, model.Field("clusters", "is empty: list at least one cluster, or leave the key out for the built-in grid")
 	case len(p.Clusters) > 0:
 		plat := multicluster.Platform{Clusters: p.Clusters}
 		if err := plat.Validate(); err != nil {
-			return plat, model.Field("clusters", "%s", strings.TrimPrefix(err.Error(), multicluster.ErrPlatform.Error()+": "))
+			return plat, model.Under("", err)
 		}
 		return plat, nil
 	}

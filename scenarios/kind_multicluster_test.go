@@ -73,8 +73,8 @@ func TestMultiClusterBadInput(t *testing.T) {
 		params, want string
 	}{
 		{"platform: grid.yaml", ""},
-		{"clusters: [{name: a, processors: 0, speed: 1000}]", "params.clusters: clusters[0].processors: must be ≥ 1"},
-		{"clusters: [{name: a, processors: 4, speed: 0}]", "params.clusters: clusters[0].speed: must be a finite number > 0"},
+		{"clusters: [{name: a, processors: 0, speed: 1000}]", "params.clusters[0].processors: must be in [1, 16777216] (got 0"},
+		{"clusters: [{name: a, processors: 4, speed: 0}]", "params.clusters[0].speed: must be in [1e-06, 1e+12] MIPS (got 0"},
 		{"clusters: [{name: a, processors: 4, speed: -5}]", "clusters[0].speed"},
 		{"clusters: [{name: a, processors: 4, speed: 1}, {name: a, processors: 2, speed: 1}]", `clusters[1].name: "a" is already the name of clusters[0]`},
 		{"clusters: [{processors: 4, speed: 1}]", "clusters[0].name: is required"},

@@ -66,6 +66,9 @@ func (p *SlotsParams) Validate() error {
 	if err := p.Config.Validate(); err != nil {
 		return err
 	}
+	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.Config.CycleWork()); err != nil {
+		return err
+	}
 	switch {
 	case p.Environment == nil && len(p.Batch) == 0:
 		return nil
@@ -84,7 +87,7 @@ func (p *SlotsParams) Validate() error {
 			return model.Field(fmt.Sprintf("batch[%d]", i), "%v", err)
 		}
 	}
-	return nil
+	return toporkov.FixedCycleSizes(l, p.Batch)
 }
 
 func (p *SlotsParams) experiment() slotexp.ExperimentConfig {

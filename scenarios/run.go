@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -169,12 +168,10 @@ func pointPrefix(sc *Scenario, p Point, rep int) string {
 	return strings.Join(parts, ", ") + ": "
 }
 
-var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
-
 // slug turns a point name into a directory name.
 func slug(name string) string {
 	if name == "" {
 		return "point"
 	}
-	return unsafeChars.ReplaceAllString(name, "_")
+	return results.FileName(name)
 }

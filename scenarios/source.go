@@ -5,6 +5,7 @@ import (
 	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/schedsim/schedsim/workloads/lublin"
@@ -100,7 +101,7 @@ func ValidateJobInput(trace string, src *Source, baseDir string, procs int) erro
 			return model.Field("source.lublin.procs", "set procs (here or in the kind's params)")
 		}
 		if err := p.Validate(); err != nil {
-			return model.Field("source.lublin", "%v", err)
+			return lublinField(err)
 		}
 		return nil
 	}
@@ -164,7 +165,7 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 			g, err = lublin.New(p)
 		}
 		if err != nil {
-			return nil, model.Field("source.lublin", "%v", err)
+			return nil, lublinField(err)
 		}
 		rs = g
 	} else {
@@ -184,4 +185,14 @@ func OpenJobInput(rc RunContext, trace string, src *Source, baseDir string, proc
 		return nil, model.Field("source", "%v", err)
 	}
 	return &JobInput{JobSource: js, Name: name, Label: label}, nil
+}
+
+// lublinField places an error of lublin.Params.Validate ("lublin: KEY:
+// detail") at its key below source.lublin.
+func lublinField(err error) error {
+	key, detail, ok := strings.Cut(strings.TrimPrefix(err.Error(), "lublin: "), ": ")
+	if !ok || strings.ContainsAny(key, " \t") {
+		return model.Field("source.lublin", "%v", err)
+	}
+	return model.Field("source.lublin."+key, "%s", detail)
 }

@@ -1,7 +1,9 @@
 package scenarios
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"reflect"
 	"regexp"
 	"sort"
@@ -286,11 +288,22 @@ func clone(n *yaml.Node) *yaml.Node {
 // DecodeStrictYAML decodes the YAML document data into v (a pointer) with
 // the checks of the scenario loader: an unknown key is an error naming its
 // line and the keys allowed there. file names the input in errors; an
-// empty document leaves v as it is.
+// empty document leaves v as it is; a second document is an error, as in
+// a scenario file.
 func DecodeStrictYAML(data []byte, file string, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var n yaml.Node
-	if err := yaml.Unmarshal(data, &n); err != nil {
+	if err := dec.Decode(&n); err == io.EOF {
+		return nil
+	} else if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		return fmt.Errorf("%s:%d: a second YAML document: the file holds one (remove the ---)", file, extra.Line)
 	}
 	if n.Kind == 0 {
 		return nil

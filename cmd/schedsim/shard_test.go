@@ -194,8 +194,12 @@ func TestNotWritableOut(t *testing.T) {
 
 func TestSlurmScripts(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "sweep")
+	bin := filepath.Join(t.TempDir(), "schedsim") // --schedsim must name an executable
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "4", "--partition", "short",
-		"--time", "0:30:00", "--mem", "2G", "--cpus-per-task", "3", "--account", "proj", "--seed", "9", "--per-job", "all", "--schedsim", "/opt/bin/schedsim")
+		"--time", "0:30:00", "--mem", "2G", "--cpus-per-task", "3", "--account", "proj", "--seed", "9", "--per-job", "all", "--schedsim", bin)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -204,13 +208,13 @@ func TestSlurmScripts(t *testing.T) {
 	}
 	submit, _ := os.ReadFile(filepath.Join(dir, "submit.sbatch"))
 	for _, want := range []string{"#SBATCH --array=0-3\n", "#SBATCH --cpus-per-task=3\n", "#SBATCH --partition=short\n", "#SBATCH --time=0:30:00\n",
-		"#SBATCH --mem=2G\n", "#SBATCH --account=proj\n", `'/opt/bin/schedsim' run '` + dir + `/scenario.yaml' --shard "${SLURM_ARRAY_TASK_ID}/4"`, "--per-job=all"} {
+		"#SBATCH --mem=2G\n", "#SBATCH --account=proj\n", `'` + bin + `' run '` + dir + `/scenario.yaml' --shard "${SLURM_ARRAY_TASK_ID}/4"`, "--per-job=all"} {
 		if !strings.Contains(string(submit), want) {
 			t.Errorf("submit.sbatch lacks %q:\n%s", want, submit)
 		}
 	}
 	merge, _ := os.ReadFile(filepath.Join(dir, "merge.sbatch"))
-	if !strings.Contains(string(merge), `'/opt/bin/schedsim' merge '`+dir+`/shards' --out '`+dir+`/result'`) {
+	if !strings.Contains(string(merge), `'`+bin+`' merge '`+dir+`/shards' --out '`+dir+`/result'`) {
 		t.Errorf("merge.sbatch:\n%s", merge)
 	}
 	resolved, _ := os.ReadFile(filepath.Join(dir, "scenario.yaml"))

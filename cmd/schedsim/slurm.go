@@ -49,6 +49,17 @@ func (f *slurmFlags) validate(fs *flag.FlagSet) error {
 			return usagef("--%s %q: not a Slurm value (letters, digits and :._,=+@%%- only)", name, v)
 		}
 	}
+	if f.binary != "" {
+		// the jobs run this path: it must be an executable here too (the
+		// scripts need a file system the nodes share anyway).
+		st, err := os.Stat(f.binary)
+		switch {
+		case err != nil:
+			return usagef("--schedsim %q: %v", f.binary, errors.Unwrap(err))
+		case !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0:
+			return usagef("--schedsim %q: not an executable file", f.binary)
+		}
+	}
 	return f.run.validate(fs)
 }
 

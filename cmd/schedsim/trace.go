@@ -148,7 +148,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err := q.Validate(); err != nil {
 			var fe *model.FieldError
 			if errors.As(err, &fe) {
-				return usagef("%s: %s", replayFlags[fe.Path], fe.Msg)
+				return usagef("%s: %s", replayFlag(fe.Path), fe.Msg)
 			}
 			return usageError{err}
 		}
@@ -161,7 +161,22 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return execute(ctx, sc, &f, log, stdout, stderr)
+	err = execute(ctx, sc, &f, log, stdout, stderr)
+	if fe, ok := model.AsField(err); ok && fe.Path == "procs" {
+		// the machine size is known only once the input is read: name
+		// the flag that sets it (errors about the input name its file)
+		return fmt.Errorf("%s: %s", replayFlags[fe.Path], fe.Msg)
+	}
+	return err
+}
+
+// replayFlag returns the flag of a parameter key, or the key itself for
+// one without a flag (its default failed).
+func replayFlag(key string) string {
+	if f := replayFlags[key]; f != "" {
+		return f
+	}
+	return key
 }
 
 // replayScenario builds the scenario a replay runs, as YAML, so that its

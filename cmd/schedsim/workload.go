@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -75,13 +76,11 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	if *out == "" {
 		return usagef("--out FILE.swf[.gz] is required")
 	}
+	if *cycleCompare != "" && *cyclePlot == "" {
+		return usagef("--cycle-compare goes with --cycle-plot (it draws into that plot)")
+	}
 	if err := p.Validate(); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "lublin: ")
-		key, detail, _ := strings.Cut(msg, ": ")
-		if strings.Contains(key, ".") { // a class parameter: from --params
-			return fmt.Errorf("%s: %w", paramsFile, err)
-		}
-		return usagef("--%s: %s", strings.ReplaceAll(key, "_", "-"), detail)
+		return lublinParamsError(fs.FlagSet, paramsFile, p.Procs, err)
 	}
 	g, err := lublin.New(p)
 	if err != nil {
@@ -171,6 +170,28 @@ func shares(counts [24]float64) []float64 {
 		out[i] = 100 * c / max(sum, 1)
 	}
 	return out
+}
+
+// lublinParamsError names what the user gave for a key lublin.Validate
+// refused: the flag when it was set on the command line, else the --params
+// file (where the key can be set), else the flag whose default failed.
+// A class parameter (interactive.umed …) that fails at its default
+// depends on the machine size only, so it names --procs.
+func lublinParamsError(fs *flag.FlagSet, paramsFile string, procs int, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "lublin: ")
+	key, detail, _ := strings.Cut(msg, ": ")
+	name := strings.ReplaceAll(key, "_", "-")
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	switch {
+	case set:
+		return usagef("--%s: %s", name, detail)
+	case paramsFile != "":
+		return fmt.Errorf("%s: %s: %s", paramsFile, key, detail)
+	case fs.Lookup(name) != nil:
+		return usagef("--%s: %s", name, detail)
+	}
+	return usagef("--procs %d: the model's default %s does not fit this machine size: %s", procs, key, detail)
 }
 
 // paramsFlag returns the value of --params in args ("" without one).
@@ -310,11 +331,18 @@ func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return err
 	}
+	st := tr.Stats()
+	if tr.Usable() == 0 {
+		why := "no line skipped"
+		if p := tr.Problems(); len(p) > 0 {
+			why = "skipped: " + p.Summary()
+		}
+		return fmt.Errorf("slurm: %s: no usable job (none started with a run time > 0): %d lines, %d jobs (%d never started), %s; nothing written", files[0], st.Lines, st.Jobs, st.NeverStarted, why)
+	}
 	n, err := writeSWF(ctx, *out, tr, nil)
 	if err != nil {
 		return err
 	}
-	st := tr.Stats()
 	fmt.Fprintf(stdout, "%s: %d lines: %d jobs written to %s (%d never started), %d steps and %d het components folded, %d lines skipped\n",
 		files[0], st.Lines, n, *out, st.NeverStarted, st.Steps, st.HetComponents, st.Skipped)
 	if p := tr.Problems(); len(p) > 0 {

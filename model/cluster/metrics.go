@@ -177,6 +177,11 @@ func (s *stats) result(procs int) *Result {
 	sum.Completed, sum.Rejected, sum.Killed = s.completed, len(s.rejected), s.killed
 	sum.SumRuntime = s.sumRuntime
 	if s.completed == 0 {
+		// means over no job are undefined, not 0
+		nan := math.NaN()
+		sum.Makespan, sum.Utilization, sum.MeanWait, sum.MaxWait, sum.MeanResponse = nan, nan, nan, nan, nan
+		sum.MeanSlowdown, sum.MeanBSLD = nan, nan
+		sum.P50Wait, sum.P95Wait, sum.P99Wait, sum.P50BSLD, sum.P95BSLD, sum.P99BSLD = nan, nan, nan, nan, nan, nan
 		return r
 	}
 	// The meter runs from time 0, when nothing is busy, so the area up to
@@ -188,6 +193,7 @@ func (s *stats) result(procs int) *Result {
 	}
 	sum.MeanWait, sum.MaxWait = s.waits.mean(), s.waits.max
 	sum.MeanResponse = s.sumResponse / float64(s.completed)
+	sum.MeanSlowdown = math.NaN()
 	if s.nSlowdown > 0 {
 		sum.MeanSlowdown = s.sumSlowdown / float64(s.nSlowdown)
 	}

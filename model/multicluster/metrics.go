@@ -2,6 +2,7 @@ package multicluster
 
 import (
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/schedsim/schedsim/model"
@@ -175,7 +176,15 @@ func (s *stats) result(clusters []clusterState) *Result {
 		}
 	}
 	sum.ClusterUtilization = make([]float64, len(clusters))
+	nan := math.NaN()
 	if s.completed == 0 {
+		// means over no job are undefined, not 0
+		sum.MeanWait, sum.MeanQueueWait, sum.MaxWait, sum.MeanResponse, sum.MeanBSLD = nan, nan, nan, nan, nan
+		sum.Makespan, sum.MeanParts, sum.MeanClusters = nan, nan, nan
+		sum.Utilization, sum.UtilizationMean, sum.LoadBalance = nan, nan, nan
+		for k := range sum.ClusterUtilization {
+			sum.ClusterUtilization[k] = nan
+		}
 		return r
 	}
 	n := float64(s.completed)
@@ -185,6 +194,7 @@ func (s *stats) result(clusters []clusterState) *Result {
 	sum.Makespan = s.lastEnd - s.first
 	sum.MaxClusters, sum.CoAllocated = s.maxClusters, s.coalloc
 	sum.MeanParts = float64(s.parts) / n
+	sum.MeanClusters = nan // a mean over no co-allocated job
 	if s.coalloc > 0 {
 		sum.MeanClusters = float64(s.coallocClusters) / float64(s.coalloc)
 	}

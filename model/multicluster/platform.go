@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/schedsim/schedsim/model"
 )
 
 // DefaultRefSpeed is the reference speed, in MIPS, that turns a trace's
@@ -78,28 +81,61 @@ func (p Platform) TotalProcs() int {
 // ErrPlatform is wrapped by every error about an invalid platform.
 var ErrPlatform = errors.New("multicluster: invalid platform")
 
-// Validate checks the platform: at least one cluster, each with a
-// non-empty unique name, ≥ 1 processor and a finite speed > 0. The error
-// names the offending key, e.g. clusters[2].speed.
+// Limits of a platform: a cluster's processors and the grid's total fit
+// every count the model keeps (no sum can overflow), and a speed stays
+// within twelve orders of magnitude around 1 MIPS so that run times stay
+// finite.
+const (
+	MaxClusterProcs = 1 << 24
+	MaxGridProcs    = 1 << 30
+	MinSpeed        = 1e-6
+	MaxSpeed        = 1e12
+	MaxNameLen      = 64
+)
+
+// NamePattern is what a cluster name may look like: a letter or digit,
+// then letters, digits, '.', '_' and '-', at most MaxNameLen characters.
+// Names become metric names (utilization_NAME) and plot file names, so
+// they may hold nothing that a file name would have to escape.
+var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// Validate checks the platform: at least one cluster, each with a unique
+// name matching NamePattern (unique ignoring case, and not one that makes
+// utilization_NAME a metric of MetricNames), 1 to MaxClusterProcs
+// processors (MaxGridProcs in all) and a speed in [MinSpeed, MaxSpeed]
+// MIPS. The error wraps ErrPlatform and a *model.FieldError naming the
+// offending key, e.g. clusters[2].speed.
 func (p Platform) Validate() error {
+	bad := func(path, format string, args ...any) error {
+		return fmt.Errorf("%w: %w", ErrPlatform, model.Field(path, format, args...))
+	}
 	if len(p.Clusters) == 0 {
-		return fmt.Errorf("%w: clusters: the platform has no cluster", ErrPlatform)
+		return bad("clusters", "the platform has no cluster")
 	}
 	seen := make(map[string]int, len(p.Clusters))
+	total := 0
 	for i, c := range p.Clusters {
 		key := fmt.Sprintf("clusters[%d]", i)
 		switch {
 		case c.Name == "":
-			return fmt.Errorf("%w: %s.name: is required", ErrPlatform, key)
-		case c.Procs < 1:
-			return fmt.Errorf("%w: %s.processors: must be ≥ 1 (got %d, cluster %q)", ErrPlatform, key, c.Procs, c.Name)
-		case !(c.Speed > 0) || math.IsInf(c.Speed, 0):
-			return fmt.Errorf("%w: %s.speed: must be a finite number > 0 MIPS (got %v, cluster %q)", ErrPlatform, key, c.Speed, c.Name)
+			return bad(key+".name", "is required")
+		case len(c.Name) > MaxNameLen || !NamePattern.MatchString(c.Name):
+			return bad(key+".name", "%q must be at most %d letters, digits, '.', '_' or '-', starting with a letter or digit", c.Name, MaxNameLen)
+		case slices.Contains(MetricNames, "utilization_"+c.Name):
+			return bad(key+".name", "%q is reserved: its utilization_%s would clash with the grid's metric of that name", c.Name, c.Name)
+		case c.Procs < 1 || c.Procs > MaxClusterProcs:
+			return bad(key+".processors", "must be in [1, %d] (got %d, cluster %q)", MaxClusterProcs, c.Procs, c.Name)
+		case !(c.Speed >= MinSpeed && c.Speed <= MaxSpeed):
+			return bad(key+".speed", "must be in [%v, %v] MIPS (got %v, cluster %q)", MinSpeed, MaxSpeed, c.Speed, c.Name)
 		}
-		if j, dup := seen[c.Name]; dup {
-			return fmt.Errorf("%w: %s.name: %q is already the name of clusters[%d]", ErrPlatform, key, c.Name, j)
+		if total += c.Procs; total > MaxGridProcs {
+			return bad(key+".processors", "brings the grid to more than %d processors", MaxGridProcs)
 		}
-		seen[c.Name] = i
+		lower := strings.ToLower(c.Name)
+		if j, dup := seen[lower]; dup {
+			return bad(key+".name", "%q is already the name of clusters[%d] (names must differ in more than case)", c.Name, j)
+		}
+		seen[lower] = i
 	}
 	return nil
 }
@@ -123,6 +159,10 @@ func ParsePlatform(data []byte, file string) (Platform, error) {
 			return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.Join(te.Errors, "; "))
 		}
 		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		return p, fmt.Errorf("%w: %s: a second YAML document (a platform file holds one)", ErrPlatform, file)
 	}
 	if err := p.Validate(); err != nil {
 		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), ErrPlatform.Error()+": "))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"text/tabwriter"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -226,9 +227,11 @@ const (
 	MetricAMPTStarRaised  = "amp_tstar_raised_fraction"
 )
 
+// div returns a / b, or NaN when b is 0: a mean or a ratio over nothing
+// is undefined, and the results package reports it so (never as 0).
 func div(a, b float64) float64 {
 	if b == 0 {
-		return 0
+		return math.NaN()
 	}
 	return a / b
 }

@@ -182,6 +182,10 @@ func (c Class) resolve(procs int) Class {
 	return c
 }
 
+// MaxRequestedFactor bounds RequestedFactor: the requested time, run time
+// × factor, stays a finite SWF field.
+const MaxRequestedFactor = 1e6
+
 // Validate checks every parameter and names the first bad one
 // ("lublin: key: detail").
 func (p *Params) Validate() error {
@@ -204,8 +208,8 @@ func (p *Params) Validate() error {
 		return bad("classes", "%q, want both or combined", p.Classes)
 	case p.Requested != RequestedNone && p.Requested != RequestedExact && p.Requested != RequestedFactor:
 		return bad("requested", "%q, want none, exact or factor", p.Requested)
-	case !fin(p.RequestedFactor) || p.RequestedFactor < 1:
-		return bad("requested_factor", "%v, want ≥ 1", p.RequestedFactor)
+	case !(p.RequestedFactor >= 1 && p.RequestedFactor <= MaxRequestedFactor):
+		return bad("requested_factor", "%v, want a value in [1, %v]", p.RequestedFactor, MaxRequestedFactor)
 	case !fin(p.MaxLogRuntime) || p.MaxLogRuntime <= 0 || p.MaxLogRuntime > 30:
 		return bad("max_log_runtime", "%v, want a value in (0, 30]", p.MaxLogRuntime)
 	case !fin(p.MaxLogInterarrival) || p.MaxLogInterarrival <= 0 || p.MaxLogInterarrival > 30:

@@ -31,6 +31,10 @@ const (
 	ReasonNotFinished = "not finished (pending, running, suspended, requeued)"
 	ReasonOrphanStep  = "step without its job line"
 	ReasonDuplicate   = "job listed twice"
+	// ReasonStartBeforeSubmit: the job's start precedes its submit time
+	// (a clock step, or times printed in another zone than --tz says),
+	// which would give a negative wait.
+	ReasonStartBeforeSubmit = "start before submit"
 )
 
 // Options configure an import.
@@ -164,6 +168,10 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 			t.skip(ReasonBadValue, swf.Malformed, line, fmt.Sprintf("%s:%d: %v", name, line, err))
 			continue
 		}
+		if j.start >= 0 && j.start < j.submit {
+			t.skip(ReasonStartBeforeSubmit, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s starts %d s before its submit time", name, line, id, j.submit-j.start))
+			continue
+		}
 		key := hetBase(id)
 		if prev, ok := jobs[key]; ok {
 			if key == id { // not a het component: the same job twice
@@ -231,6 +239,10 @@ func hetBase(id string) string {
 	return id
 }
 
+// MaxCPUs bounds AllocCPUS and ReqCPUS of a line (and of a
+// heterogeneous job's sum), so that no processor count overflows.
+const MaxCPUs = 1 << 31
+
 func parseJob(get func(string) string, loc *time.Location, status, line int) (*job, error) {
 	j := &job{line: line, status: status, rawID: -1, req: -1, limit: -1,
 		user: get("User"), group: get("Group"), partit: get("Partition")}
@@ -257,12 +269,12 @@ func parseJob(get func(string) string, loc *time.Location, status, line int) (*j
 			return nil, fmt.Errorf("Elapsed: %v", err)
 		}
 	}
-	if j.alloc, err = strconv.Atoi(get("AllocCPUS")); err != nil || j.alloc < 0 {
-		return nil, fmt.Errorf("AllocCPUS %q is not a count", get("AllocCPUS"))
+	if j.alloc, err = strconv.Atoi(get("AllocCPUS")); err != nil || j.alloc < 0 || j.alloc > MaxCPUs {
+		return nil, fmt.Errorf("AllocCPUS %q is not a count in [0, %d]", get("AllocCPUS"), MaxCPUs)
 	}
 	if r := get("ReqCPUS"); r != "" {
-		if j.req, err = strconv.Atoi(r); err != nil || j.req < 0 {
-			return nil, fmt.Errorf("ReqCPUS %q is not a count", r)
+		if j.req, err = strconv.Atoi(r); err != nil || j.req < 0 || j.req > MaxCPUs {
+			return nil, fmt.Errorf("ReqCPUS %q is not a count in [0, %d]", r, MaxCPUs)
 		}
 	}
 	if j.limit, err = ParseTimeLimit(get("Timelimit")); err != nil {
@@ -273,9 +285,9 @@ func parseJob(get func(string) string, loc *time.Location, status, line int) (*j
 
 // mergeHet folds component c into the job j of its heterogeneous job.
 func mergeHet(j, c *job, first bool) {
-	j.alloc += c.alloc
+	j.alloc = min(j.alloc+c.alloc, MaxCPUs) // each ≤ MaxCPUs: the sum cannot overflow
 	if j.req >= 0 && c.req >= 0 {
-		j.req += c.req
+		j.req = min(j.req+c.req, MaxCPUs)
 	}
 	j.submit = min(j.submit, c.submit)
 	if c.start >= 0 && (j.start < 0 || c.start < j.start) {

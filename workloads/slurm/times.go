@@ -21,6 +21,9 @@ func parseTimestamp(s string, loc *time.Location) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("slurm: time %q is not YYYY-MM-DDTHH:MM:SS", s)
 	}
+	if t.Format(timeLayout) != s {
+		return 0, fmt.Errorf("time %q does not exist in time zone %s (a daylight-saving gap: is the zone right?)", s, loc)
+	}
 	return t.Unix(), nil
 }
 

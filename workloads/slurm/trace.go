@@ -133,3 +133,15 @@ func (t *Trace) Next() (swf.Record, error) {
 	t.next++
 	return t.records[t.next-1], nil
 }
+
+// Usable returns the number of records a replay can simulate: started,
+// with a run time > 0 on at least one processor.
+func (t *Trace) Usable() int {
+	n := 0
+	for _, r := range t.records {
+		if r.RunTime > 0 && r.AllocProcs > 0 {
+			n++
+		}
+	}
+	return n
+}

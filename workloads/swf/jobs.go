@@ -128,7 +128,8 @@ func (f *JobFilter) Validate() error {
 
 // SourceStats counts what a JobSource did. Read = Yielded + Dropped.
 type SourceStats struct {
-	// Read is the number of records read from the Reader.
+	// Read is the number of records read from the Reader, plus the lines
+	// it skipped (see JobSource.Stats).
 	Read int
 	// Yielded is the number of jobs returned.
 	Yielded int
@@ -350,8 +351,18 @@ func (s *JobSource) Last() Record { return s.last }
 // Header returns the trace's header.
 func (s *JobSource) Header() Header { return s.r.Header() }
 
-// Stats returns the source's counters so far.
-func (s *JobSource) Stats() SourceStats { return s.stats }
+// Stats returns the source's counters so far. The lines the Reader
+// skipped (its Problems: malformed SWF lines in Lenient mode, the lines a
+// sacct import could not use) count as read and dropped, so that every
+// input line that gave no job is in Dropped, whatever the source.
+func (s *JobSource) Stats() SourceStats {
+	st := s.stats
+	if n := s.r.Problems().Total(); n > 0 {
+		st.Read += n
+		st.Dropped += n
+	}
+	return st
+}
 
 // Problems returns the Reader's malformed lines (Lenient mode) followed by
 // the records the source dropped, by reason.

@@ -185,6 +185,7 @@ func (c Config) Validate() error {
 		values("jobs.min_performance", j.MinPerformance, j.MinPerformanceValues),
 		model.NonNegative("jobs.max_price", j.MaxPrice),
 		scaling("jobs.runtime_model", j.Scaling, j.MinPerformance),
+		c.sizes(),
 	)
 }
 

@@ -179,7 +179,7 @@ func (c CSS2014Config) Validate() error {
 			return model.Field("nodes.owned.price", "must be a finite number > 0 (got %v)", w.Price)
 		}
 	}
-	return nil
+	return c.sizes()
 }
 
 func ownerLoad(key string, v float64) error {

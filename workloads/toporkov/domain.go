@@ -3,6 +3,7 @@ package toporkov
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -155,12 +156,7 @@ func split(r *rand.Rand, total, n int) []int {
 	for i := 1; i < n; i++ {
 		cuts[i] = r.IntN(total + 1)
 	}
-	inner := cuts[1:n]
-	for i := 1; i < len(inner); i++ { // insertion sort: n is small
-		for j := i; j > 0 && inner[j] < inner[j-1]; j-- {
-			inner[j], inner[j-1] = inner[j-1], inner[j]
-		}
-	}
+	slices.Sort(cuts[1:n])
 	out := make([]int, n)
 	for i := range out {
 		out[i] = cuts[i+1] - cuts[i]

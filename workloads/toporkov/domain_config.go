@@ -158,6 +158,9 @@ func (c DomainConfig) Validate() error {
 		if !slices.Contains(UserCriteria, name) {
 			return model.Field("batch.criteria", "unknown criterion %q at %d (want one of %v)", name, i, UserCriteria)
 		}
+		if j := slices.Index(b.Criteria, name); j < i {
+			return model.Field("batch.criteria", "criterion %q is listed twice (at %d and %d)", name, j, i)
+		}
 	}
-	return nil
+	return c.sizes()
 }
