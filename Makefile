@@ -52,6 +52,7 @@ test-clone:
 ## docs: regenerate the generated reference pages (docs/reference/cli.md, scenario-keys.md)
 docs:
 	$(GO) test -count=1 -run '^(TestCLIReference|TestScenarioKeysReference)$$' ./cmd/schedsim -update
+	$(GO) generate ./cmd/schedsim
 
 ## test-slurm: as root: a real single-node Slurm cluster runs a sharded sweep; merged = local, byte for byte
 test-slurm:

@@ -90,9 +90,9 @@ func TestLublinExtremesEnd(t *testing.T) {
 	}
 	os.Remove(out)
 	for params, want := range map[string]string{
-		"max_log_runtime: 0.001":           "lublin: interactive.a1: ",
-		"max_log_interarrival: 0.0001":     "lublin: interactive.aarr: ",
-		"batch: {a1: 1e300, pa: 0, pb: 1}": "lublin: batch.a1: ",
+		"max_log_runtime: 0.001":           "p.yaml: interactive.a1: ",
+		"max_log_interarrival: 0.0001":     "p.yaml: interactive.aarr: ",
+		"batch: {a1: 1e300, pa: 0, pb: 1}": "p.yaml: batch.a1: ",
 	} {
 		p := writeFile(t, filepath.Join(dir, "p.yaml"), params+"\n")
 		code, stderr := quickCLI(t, 20*time.Second, append(gen, "--params", p)...)

@@ -50,6 +50,9 @@ func (f *slurmFlags) validate(fs *flag.FlagSet) error {
 		}
 	}
 	if f.binary != "" {
+		if err := scriptPath("schedsim", f.binary); err != nil {
+			return err
+		}
 		// the jobs run this path: it must be an executable here too (the
 		// scripts need a file system the nodes share anyway).
 		st, err := os.Stat(f.binary)

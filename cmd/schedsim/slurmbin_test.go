@@ -92,7 +92,11 @@ func TestSlurmForwardsTraces(t *testing.T) {
 	t.Cleanup(func() { catalog.SetTracesDir("") })
 	traces := t.TempDir()
 	dir := filepath.Join(t.TempDir(), "sweep")
-	code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "2", "--schedsim", "/opt/bin/schedsim", "--traces", traces)
+	bin := filepath.Join(t.TempDir(), "schedsim") // --schedsim must name an executable
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "2", "--schedsim", bin, "--traces", traces)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

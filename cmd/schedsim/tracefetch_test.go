@@ -142,7 +142,7 @@ func TestTracesFlagComesFirst(t *testing.T) {
 	isolateTraces(t)
 	t.Chdir(t.TempDir())
 	code, stdout, stderr := runCLI(t, "replay", "--traces", src, "--trace", "SDSC-SP2-first2000", "--policy", "easy", "--jobs", "200", "--format", "csv")
-	if code != exitOK || !strings.Contains(stdout, "jobs_completed,1,200,") {
+	if code != exitOK || !strings.Contains(stdout, "jobs_completed,count,1,200,") {
 		t.Errorf("replay by name with --traces: exit %d %s\n%s", code, stderr, stdout)
 	}
 	catalog.SetTracesDir("")

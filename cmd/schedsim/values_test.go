@@ -187,9 +187,9 @@ func TestValuesNothingSilentlyAccepted(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"replay", "--sacct", neg, "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
-		{[]string{"replay", "--sacct", dst, "--sacct-tz", "Europe/Berlin", "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
-		{[]string{"replay", "--sacct", het, "--procs", "8", "--format", "csv"}, "records_dropped,1,"},
+		{[]string{"replay", "--sacct", neg, "--procs", "8", "--format", "csv"}, "records_dropped,count,1,1,"},
+		{[]string{"replay", "--sacct", dst, "--sacct-tz", "Europe/Berlin", "--procs", "8", "--format", "csv"}, "records_dropped,count,1,1,"},
+		{[]string{"replay", "--sacct", het, "--procs", "8", "--format", "csv"}, "records_dropped,count,1,1,"},
 	} {
 		code, stdout, stderr := runCLI(t, c.args...)
 		if code != 0 || !strings.Contains(stdout, c.want) {
@@ -276,19 +276,26 @@ func TestValuesMeanOverNothingIsUndefined(t *testing.T) {
 			continue
 		}
 		for _, m := range c.metrics {
-			if !strings.Contains(stdout, "\n"+m+",1,,") || !regexpLine(stdout, m, "undefined in all 1 replications") {
+			if row := csvRow(stdout, m); row["mean"] != "" || row["undefined_replications"] != "1" {
 				t.Errorf("%s: %s is not undefined:\n%s", c.name, m, stdout)
 			}
 		}
 	}
 }
 
-// regexpLine reports whether the CSV row of metric holds text.
-func regexpLine(csv, metric, text string) bool {
-	for _, line := range strings.Split(csv, "\n") {
-		if strings.HasPrefix(line, metric+",") {
-			return strings.Contains(line, text)
+// csvRow returns the row of metric in a summary CSV (without sweep
+// axes), keyed by the header's column names; nil when there is none.
+func csvRow(csv, metric string) map[string]string {
+	lines := strings.Split(csv, "\n")
+	header := strings.Split(lines[0], ",")
+	for _, line := range lines[1:] {
+		if cells := strings.Split(line, ","); cells[0] == metric && len(cells) == len(header) {
+			row := map[string]string{}
+			for i, h := range header {
+				row[h] = cells[i]
+			}
+			return row
 		}
 	}
-	return false
+	return nil
 }
