@@ -35,14 +35,11 @@ type Params interface {
 	// Run executes one replication and returns its metrics, always the same
 	// names in the same order.
 	Run(rc RunContext) (results.Metrics, error)
-}
-
-// MetricNamer is implemented by Params that can name their metrics before
-// running, in the order Run returns them, so that validate checks the
-// metrics a scenario's plots name. Every kind should implement it (a test
-// checks the registered ones).
-type MetricNamer interface {
-	MetricNames() []string
+	// Metrics declares, before running, the metrics Run returns, in its
+	// order, each with its unit and a one-line description: tables, data
+	// files, plots, `schedsim metrics` and the docs take them from here
+	// (a test checks that every kind describes every metric).
+	Metrics() []results.MetricInfo
 }
 
 // Referencer is implemented by Params that know reference values for their
@@ -138,4 +135,34 @@ func metricNames(ms results.Metrics) []string {
 		names[i] = m.Name
 	}
 	return names
+}
+
+// MetricNames returns the names of the metrics p declares, in order.
+func MetricNames(p Params) []string {
+	infos := p.Metrics()
+	names := make([]string, len(infos))
+	for i, m := range infos {
+		names[i] = m.Name
+	}
+	return names
+}
+
+// describe returns the declarations of names from a kind's describer; a
+// name it does not know keeps an empty unit and description (which the
+// tests reject).
+func describe(names []string, info func(string) (results.MetricInfo, bool)) []results.MetricInfo {
+	out := make([]results.MetricInfo, len(names))
+	for i, n := range names {
+		out[i], _ = info(n)
+		out[i].Name = n
+	}
+	return out
+}
+
+// table describes a metric from a table of {unit, description} by name.
+func table(t map[string][2]string) func(string) (results.MetricInfo, bool) {
+	return func(name string) (results.MetricInfo, bool) {
+		d, ok := t[name]
+		return results.MetricInfo{Name: name, Unit: d[0], Description: d[1]}, ok
+	}
 }

@@ -157,9 +157,9 @@ func (p *AnticipationParams) References() map[string]float64 {
 	return slotexp.Table1References()
 }
 
-// MetricNames returns the names of the metrics Run returns, in order: the
-// metrics of an experiment that has run no batch yet.
-func (p *AnticipationParams) MetricNames() []string {
+// Metrics declares the metrics Run returns, in order: those of an
+// experiment that has run no batch yet.
+func (p *AnticipationParams) Metrics() []results.MetricInfo {
 	var r slotexp.ANTRunner
-	return metricNames(r.Metrics(p.config(false), p.DomainConfig.Batch.Criteria))
+	return describe(metricNames(r.Metrics(p.config(false), p.DomainConfig.Batch.Criteria)), slotexp.ANTMetricInfo)
 }

@@ -140,9 +140,32 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 	return f, f.Validate()
 }
 
-// MetricNames returns the names of the metrics Run returns, in order.
-func (p *ClusterParams) MetricNames() []string {
-	return append(append([]string{}, cluster.MetricNames...), "records_dropped")
+// clusterMetrics describes the metrics of the cluster kind: SWF times
+// are in seconds.
+var clusterMetrics = map[string][2]string{
+	"jobs_completed":  {"count", "jobs that completed"},
+	"jobs_rejected":   {"count", "jobs larger than the cluster, never run"},
+	"mean_wait":       {"s", "mean wait (start − submit)"},
+	"p50_wait":        {"s", "median wait"},
+	"p95_wait":        {"s", "95th percentile of the wait"},
+	"p99_wait":        {"s", "99th percentile of the wait"},
+	"max_wait":        {"s", "longest wait"},
+	"mean_response":   {"s", "mean response time (end − submit)"},
+	"mean_slowdown":   {"ratio", "mean slowdown, response / runtime (jobs with runtime > 0)"},
+	"mean_bsld":       {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
+	"p50_bsld":        {"ratio", "median bounded slowdown"},
+	"p95_bsld":        {"ratio", "95th percentile of the bounded slowdown"},
+	"p99_bsld":        {"ratio", "99th percentile of the bounded slowdown"},
+	"utilization":     {"fraction", "busy processor-seconds / (processors × makespan)"},
+	"makespan":        {"s", "last end − first submit"},
+	"sum_runtime":     {"s", "sum of the runtimes (end − start) of the completed jobs"},
+	"jobs_killed":     {"count", "jobs ended at their estimate (kill_at_estimate)"},
+	"records_dropped": {"count", "trace records dropped by the filters or as unusable"},
+}
+
+// Metrics declares the metrics Run returns, in order.
+func (p *ClusterParams) Metrics() []results.MetricInfo {
+	return describe(append(append([]string{}, cluster.MetricNames...), "records_dropped"), table(clusterMetrics))
 }
 
 // Run replays the trace once.

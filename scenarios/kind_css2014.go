@@ -166,12 +166,12 @@ func (p *CSS2014Params) References() map[string]float64 {
 	return slotexp.CSS2014References(p.PaperTable, price)
 }
 
-// MetricNames returns the names of the metrics Run returns, in order: the
-// metrics of a cycler that has run no cycle yet.
-func (p *CSS2014Params) MetricNames() []string {
+// Metrics declares the metrics Run returns, in order: those of a cycler
+// that has run no cycle yet.
+func (p *CSS2014Params) Metrics() []results.MetricInfo {
 	c, err := slotexp.NewCSS2014Cycler(p.experiment(), p.CSS2014Config)
 	if err != nil {
 		return nil // Validate reports the bad variant
 	}
-	return metricNames(c.Metrics())
+	return describe(metricNames(c.Metrics()), slotexp.CSS2014MetricInfo)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
@@ -252,8 +253,36 @@ func KaratzaMetrics(sites int) []string {
 		"gs_queue_mean", "backfilled_fraction", "locals_completed", "gangs_completed", "sim_time", "events")
 }
 
-// MetricNames returns the names of the metrics Run returns, in order.
-func (p *KaratzaParams) MetricNames() []string { return KaratzaMetrics(p.Sites) }
+// karatzaMetrics describes the metrics of the karatza kind: time is in
+// units of the mean service time 1/μ (service_mean).
+var karatzaMetrics = map[string][2]string{
+	"local_rt":             {"model time units", "mean response time of the local jobs (RT)"},
+	"local_sld":            {"ratio", "mean slowdown of the local jobs, response / service time (SLD)"},
+	"gang_wrt":             {"model time units", "size-weighted mean response time of the gangs (WRT)"},
+	"gang_wsld":            {"ratio", "size-weighted mean slowdown of the gangs (WSLD)"},
+	"utilization":          {"fraction", "time-average fraction of busy processors"},
+	"load_balance":         {"fraction", "population standard deviation of the sites' utilizations"},
+	"gangs_finished_pct":   {"%", "gangs finished in the window / gangs arrived in it"},
+	"gangs_split_fraction": {"fraction", "finished gangs that ran over several sites"},
+	"offered_load":         {"fraction", "work arrived (size × service time) / processor time of the window"},
+	"overhead_load":        {"fraction", "work added by split overheads / processor time of the window"},
+	"gs_queue_mean":        {"jobs", "time-average number of gangs in the GS queue"},
+	"backfilled_fraction":  {"fraction", "finished local jobs that started ahead of a waiting gang"},
+	"locals_completed":     {"count", "local jobs completed in the window"},
+	"gangs_completed":      {"count", "gangs completed in the window"},
+	"sim_time":             {"model time units", "length of the measurement window"},
+	"events":               {"count", "events the engine processed"},
+}
+
+// Metrics declares the metrics Run returns, in order.
+func (p *KaratzaParams) Metrics() []results.MetricInfo {
+	return describe(KaratzaMetrics(p.Sites), func(name string) (results.MetricInfo, bool) {
+		if s, ok := strings.CutPrefix(name, "utilization_site"); ok {
+			return results.MetricInfo{Unit: "fraction", Description: "time-average fraction of busy processors of site " + s}, true
+		}
+		return table(karatzaMetrics)(name)
+	})
+}
 
 // Run simulates one replication.
 func (p *KaratzaParams) Run(rc RunContext) (results.Metrics, error) {

@@ -87,10 +87,20 @@ func (p *MMCParams) Run(rc RunContext) (results.Metrics, error) {
 	}, nil
 }
 
-// MetricNames returns the names of the metrics Run returns, in order.
-func (p *MMCParams) MetricNames() []string {
-	return []string{"response_time", "waiting_time", "utilization", "number_in_system", "arrival_rate", "little_lambda_w", "events"}
+// mmcMetrics declares the metrics of the mmc kind, in Run's order. Time
+// is in the unit of 1/service_rate.
+var mmcMetrics = []results.MetricInfo{
+	{Name: "response_time", Unit: "model time units", Description: "mean response time (wait + service) of the measured jobs"},
+	{Name: "waiting_time", Unit: "model time units", Description: "mean time in the queue of the measured jobs"},
+	{Name: "utilization", Unit: "fraction", Description: "time-average fraction of busy servers"},
+	{Name: "number_in_system", Unit: "jobs", Description: "time-average number of jobs in the system (L)"},
+	{Name: "arrival_rate", Unit: "jobs / model time unit", Description: "measured arrival rate λ"},
+	{Name: "little_lambda_w", Unit: "jobs", Description: "λ × mean response time, which Little's law equates with L"},
+	{Name: "events", Unit: "count", Description: "events the engine processed"},
 }
+
+// Metrics declares the metrics Run returns, in order.
+func (p *MMCParams) Metrics() []results.MetricInfo { return mmcMetrics }
 
 // References returns the Erlang-C values of the queue.
 func (p *MMCParams) References() map[string]float64 {

@@ -150,16 +150,47 @@ func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 	return multicluster.Table1(), nil
 }
 
-// MetricNames returns the names of the metrics Run returns, in order (with
-// one utilization per cluster of the platform).
-func (p *MultiClusterParams) MetricNames() []string {
+// multiclusterMetrics describes the metrics of the multicluster kind:
+// SWF times are in seconds. A job's start is that of its first part, its
+// end that of its last.
+var multiclusterMetrics = map[string][2]string{
+	"jobs_completed":        {"count", "jobs that completed"},
+	"jobs_rejected":         {"count", "jobs rejected, for any reason"},
+	"jobs_rejected_cluster": {"count", "jobs rejected as larger than the largest cluster (no co-allocation)"},
+	"jobs_rejected_grid":    {"count", "jobs rejected as larger than the whole grid"},
+	"jobs_rejected_zero":    {"count", "jobs rejected for a zero run time"},
+	"mean_wait":             {"s", "mean wait (start − submit), global queue and local plan"},
+	"mean_queue_wait":       {"s", "mean time in the global queue (placement − submit)"},
+	"max_wait":              {"s", "longest wait"},
+	"mean_response":         {"s", "mean response time (end − submit)"},
+	"mean_bsld":             {"ratio", "mean bounded slowdown max(1, response / max(end − start, τ))"},
+	"makespan_sum":          {"s", "the paper's makespan: sum of (end − start) over the jobs"},
+	"makespan":              {"s", "last end − first submit"},
+	"utilization":           {"fraction", "busy processor-seconds of the grid / (its processors × makespan)"},
+	"utilization_mean":      {"fraction", "the paper's ω: unweighted mean of the clusters' utilizations"},
+	"load_balance":          {"fraction", "population standard deviation σ of the clusters' utilizations"},
+	"coalloc_jobs":          {"count", "completed jobs that ran on more than one cluster"},
+	"coalloc_mean_clusters": {"count", "mean clusters per co-allocated job"},
+	"coalloc_max_clusters":  {"count", "most clusters of one job"},
+	"mean_parts":            {"count", "mean parts per completed job"},
+	"records_dropped":       {"count", "trace records dropped by the filters or as unusable"},
+}
+
+// Metrics declares the metrics Run returns, in order (with one
+// utilization per cluster of the platform).
+func (p *MultiClusterParams) Metrics() []results.MetricInfo {
 	names := append([]string{}, multicluster.MetricNames...)
 	if plat, err := p.platform(); err == nil {
 		for _, c := range plat.Clusters {
 			names = append(names, "utilization_"+c.Name)
 		}
 	}
-	return append(names, "records_dropped")
+	return describe(append(names, "records_dropped"), func(name string) (results.MetricInfo, bool) {
+		if c, ok := strings.CutPrefix(name, "utilization_"); ok && multiclusterMetrics[name] == [2]string{} {
+			return results.MetricInfo{Unit: "fraction", Description: "utilization of cluster " + c + ": its busy processor-seconds / (its processors × makespan)"}, true
+		}
+		return table(multiclusterMetrics)(name)
+	})
 }
 
 // Run replays the trace once on the grid.

@@ -142,9 +142,9 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	return t.Metrics(), nil
 }
 
-// MetricNames returns the names of the metrics Run returns, in order.
-func (p *SlotsParams) MetricNames() []string {
-	return metricNames((slotexp.Tally{}).Metrics())
+// Metrics declares the metrics Run returns, in order.
+func (p *SlotsParams) Metrics() []results.MetricInfo {
+	return describe(metricNames((slotexp.Tally{}).Metrics()), slotexp.ALPAMPMetricInfo)
 }
 
 // References returns the paper's published values (section 5) for the

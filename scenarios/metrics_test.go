@@ -3,6 +3,7 @@ package scenarios
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -11,12 +12,48 @@ import (
 	"github.com/schedsim/schedsim/sim"
 )
 
-// Every kind names its metrics before running, so that validate can check
-// the metrics a scenario's plots name.
-func TestEveryKindNamesItsMetrics(t *testing.T) {
+// Units a metric may have: a new one is added here on purpose, so that
+// the docs' list of units stays short.
+var knownUnits = []string{
+	"s", "model time units", "node × model time units", "cost units", "processors",
+	"fraction", "%", "ratio", "count", "jobs", "jobs / model time unit",
+}
+
+// Every metric of every point of every built-in scenario, and of every
+// kind's defaults, has a unit from knownUnits and a description, and no
+// name comes twice.
+func TestEveryMetricIsDescribed(t *testing.T) {
+	check := func(where string, infos []results.MetricInfo) {
+		if len(infos) == 0 {
+			t.Errorf("%s: declares no metric", where)
+		}
+		seen := map[string]bool{}
+		for _, m := range infos {
+			if seen[m.Name] {
+				t.Errorf("%s: metric %s declared twice", where, m.Name)
+			}
+			seen[m.Name] = true
+			if m.Description == "" || !slices.Contains(knownUnits, m.Unit) {
+				t.Errorf("%s: metric %s has unit %q and description %q: give it a unit of %v and a description", where, m.Name, m.Unit, m.Description, knownUnits)
+			}
+		}
+	}
 	for _, k := range Kinds() {
-		if _, ok := k.NewParams().(MetricNamer); !ok {
-			t.Errorf("kind %s: its Params do not implement scenarios.MetricNamer (MetricNames() []string), so validate cannot check plots[].metric", k.Name)
+		check("kind "+k.Name, k.NewParams().Metrics())
+	}
+	t.Chdir("..") // built-in trace paths are relative to the module root
+	for _, name := range Builtins() {
+		sc, err := Load(name)
+		if err != nil {
+			if strings.Contains(err.Error(), "shared/traces") {
+				t.Logf("%s: skipped, its trace is missing: %v", name, err)
+				continue
+			}
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		for _, p := range sc.Points {
+			check(name+" "+p.Name(), p.Params.Metrics())
 		}
 	}
 }
@@ -37,8 +74,8 @@ func TestMetricNamesMatchARun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", sc.Model, err)
 		}
-		if got, want := names(m), p.(MetricNamer).MetricNames(); !slices.Equal(got, want) {
-			t.Errorf("%s: Run returns %v, MetricNames %v", sc.Model, got, want)
+		if got, want := names(m), MetricNames(p); !slices.Equal(got, want) {
+			t.Errorf("%s: Run returns %v, Metrics declares %v", sc.Model, got, want)
 		}
 	}
 	// The trace-driven kinds, on the multicluster tests' toy trace.
@@ -56,8 +93,8 @@ func TestMetricNamesMatchARun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", sc.Model, err)
 		}
-		if got, want := names(m), p.(MetricNamer).MetricNames(); !slices.Equal(got, want) {
-			t.Errorf("%s: Run returns %v, MetricNames %v", sc.Model, got, want)
+		if got, want := names(m), MetricNames(p); !slices.Equal(got, want) {
+			t.Errorf("%s: Run returns %v, Metrics declares %v", sc.Model, got, want)
 		}
 	}
 }

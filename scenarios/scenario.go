@@ -323,16 +323,12 @@ func numericAxis(values map[string]bool) bool {
 }
 
 // validatePlotMetrics checks that every plot names a metric the model
-// reports (when its kind can name them before running, see MetricNamer).
+// reports (Params.Metrics).
 func (sc *Scenario) validatePlotMetrics(root *yaml.Node) error {
 	if len(sc.Plots) == 0 || len(sc.Points) == 0 {
 		return nil
 	}
-	namer, ok := sc.Points[0].Params.(MetricNamer)
-	if !ok {
-		return nil
-	}
-	names := namer.MetricNames()
+	names := MetricNames(sc.Points[0].Params)
 	for i, p := range sc.Plots {
 		for _, metric := range p.Lines() {
 			if !slices.Contains(names, metric) {
