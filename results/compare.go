@@ -163,6 +163,7 @@ func (o PlotOptions) drawDots(dir, name, note string, c dotChart) (Figure, error
 			lg.add(label, rm)
 		}
 	}
+	padY(p, false)
 	p.NominalX(c.cats...)
 	p.X.Min, p.X.Max = -0.6, float64(len(c.cats))-0.4
 	return o.write(dir, name, c.title, note, p, lg)

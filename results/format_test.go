@@ -93,7 +93,7 @@ func TestPlotLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := string(b)
-	for _, want := range []string{">c (servers per site)<", ">1<", ">2.5<", ">"+title+"<"} {
+	for _, want := range []string{">c (servers per site)<", ">1<", ">2.5<", ">" + title + "<"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the SVG lacks %s", want)
 		}

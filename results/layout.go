@@ -1,6 +1,7 @@
 package results
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -55,6 +56,11 @@ func (l *legend) columns() []plot.Legend {
 // write lays out a plot, its legend and its title and saves the figure as
 // dir/plots/name.EXT in every format.
 func (o PlotOptions) write(dir, name, title, note string, p *plot.Plot, lg legend) (Figure, error) {
+	return o.writeSized(dir, name, title, note, p, lg, plotHeight)
+}
+
+// writeSized is write with a plot area of the given height.
+func (o PlotOptions) writeSized(dir, name, title, note string, p *plot.Plot, lg legend, plotH vg.Length) (Figure, error) {
 	p.Title.TextStyle.Font.Size = vg.Points(12)
 	p.Title.Text = fitTitle(title, p.Title.TextStyle, plotWidth-0.4*vg.Inch)
 	if note != "" {
@@ -67,7 +73,7 @@ func (o PlotOptions) write(dir, name, title, note string, p *plot.Plot, lg legen
 			legendH = r.Max.Y - r.Min.Y + 0.3*vg.Inch
 		}
 	}
-	h := plotHeight + legendH
+	h := plotH + legendH
 	render := func(c vg.CanvasSizer) {
 		dc := draw.New(c)
 		p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
@@ -78,13 +84,17 @@ func (o PlotOptions) write(dir, name, title, note string, p *plot.Plot, lg legen
 			cols[i].Draw(draw.Crop(dc, left, -(plotWidth - left - colW), 0.12*vg.Inch, -(h - legendH)))
 		}
 	}
-	out := filepath.Join(dir, "plots")
-	files, err := o.save(render, plotWidth, h, filepath.Join(out, fileUnsafe.ReplaceAllString(name, "_")))
+	base := filepath.Join(dir, "plots", filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		return Figure{}, err
+	}
+	files, err := o.save(render, plotWidth, h, base)
 	if err != nil {
 		return Figure{}, err
 	}
 	for i, f := range files {
-		files[i], _ = filepath.Rel(dir, f)
+		rel, _ := filepath.Rel(dir, f)
+		files[i] = filepath.ToSlash(rel)
 	}
 	return Figure{Name: name, Title: title, Files: files}, nil
 }

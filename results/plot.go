@@ -207,10 +207,10 @@ func groupPoints(r *Report, fixed func(key string) bool) []pointGroup {
 }
 
 func fileName(metric, key string) string {
-	if key == "" {
-		return metric
+	if key != "" {
+		metric += "_" + key
 	}
-	return metric + "_" + key
+	return fileUnsafe.ReplaceAllString(metric, "_")
 }
 
 // constant reports whether a metric takes the same mean, with no
@@ -367,9 +367,23 @@ func (o PlotOptions) linePlot(dir string, spec PlotSpec, r *Report, points []Poi
 		p.Y.Tick.Marker = LogTicks{}
 	}
 	addGrid(p, true)
+	padX(p, xs)
 	legend, err := set.draw(p, spec.LogY, cmp.Or(o.ReferenceLabel, "paper"))
 	if err != nil {
 		return Figure{}, err
 	}
-	return o.write(dir, spec.Name, title, r.InterruptedNote(), p, legend)
+	padY(p, spec.LogY)
+	return o.write(dir, fileUnsafe.ReplaceAllString(spec.Name, "_"), title, r.InterruptedNote(), p, legend)
+}
+
+// padX widens the x range by 4% of the span on each side, so that the
+// first and last markers and error bars are not cut by the axes.
+func padX(p *plot.Plot, xs map[float64]string) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for x := range xs {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if d := 0.04 * (hi - lo); d > 0 {
+		p.X.Min, p.X.Max = lo-d, hi+d
+	}
 }

@@ -2,6 +2,7 @@ package results
 
 import (
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -103,4 +104,24 @@ func referenceStyle(l *draw.LineStyle) {
 // so that it never hides the measured point it sits on.
 func hollow(i int) draw.GlyphDrawer {
 	return []draw.GlyphDrawer{draw.RingGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.CrossGlyph{}}[i%4]
+}
+
+// padY widens the y range of a plot whose data are all added by 5% of the
+// span on each side (a factor on a log scale), so that no marker or error
+// bar sits on the frame.
+func padY(p *plot.Plot, log bool) {
+	lo, hi := p.Y.Min, p.Y.Max
+	switch {
+	case !(hi > lo):
+		return
+	case log && lo > 0:
+		f := math.Pow(hi/lo, 0.05)
+		p.Y.Min, p.Y.Max = lo/f, hi*f
+	case !log:
+		d := 0.05 * (hi - lo)
+		p.Y.Min, p.Y.Max = lo-d, hi+d
+		if lo >= 0 && p.Y.Min < 0 {
+			p.Y.Min = 0 // a quantity that cannot be negative stays so
+		}
+	}
 }

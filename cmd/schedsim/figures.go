@@ -1,0 +1,127 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios"
+)
+
+// figureFlags are the flags of `schedsim run` and `replay` that shape the
+// figures and the report written with --out.
+type figureFlags struct {
+	formats  string
+	dpi      int
+	baseline string
+	schedule bool
+	window   window
+}
+
+func (f *figureFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.formats, "plot-format", "png,svg", "with --out: image formats of the figures, comma-separated: png, svg, pdf")
+	fs.IntVar(&f.dpi, "dpi", 150, "with --out: resolution of PNG figures")
+	fs.StringVar(&f.baseline, "baseline", "", "with --out: chart every point's paired differences against this one, KEY=VALUE (e.g. policy=easy)")
+	fs.BoolVar(&f.schedule, "schedule", false, "with --out, for cluster and multicluster runs: schedule views (Gantt chart, utilisation and queue over time, ECDFs of wait and bounded slowdown)")
+	f.window.register(fs)
+}
+
+// validate checks the figure flags that need no scenario.
+func (f *figureFlags) validate(set map[string]bool, out string) error {
+	if _, err := results.ParsePlotFormats(f.formats); err != nil {
+		return usagef("--plot-format: %s", strings.TrimPrefix(err.Error(), "results: "))
+	}
+	if f.dpi < 30 || f.dpi > 1200 {
+		return usagef("--dpi must be in [30, 1200] (got %d)", f.dpi)
+	}
+	for _, name := range []string{"plot-format", "dpi", "baseline", "schedule", "from", "to"} {
+		if set[name] && out == "" {
+			return usagef("--%s needs --out DIR", name)
+		}
+	}
+	if (set["from"] || set["to"]) && !f.schedule {
+		return usagef("--from and --to window the schedule views: they go with --schedule")
+	}
+	return f.window.check()
+}
+
+// scheduleKinds are the model kinds whose per-job records have placements.
+var scheduleKinds = []string{"cluster", "multicluster"}
+
+// check validates the flags that depend on the scenario: the baseline
+// must name a point, and schedule views need a kind with placements.
+func (f *figureFlags) check(sc *scenarios.Scenario) error {
+	if f.baseline != "" {
+		labels := make([][]results.Label, len(sc.Points))
+		for i, p := range sc.Points {
+			labels[i] = p.Labels
+		}
+		if err := results.CheckBaseline(f.baseline, labels); err != nil {
+			return usagef("--baseline: %s", strings.TrimPrefix(err.Error(), "results: "))
+		}
+	}
+	if f.schedule && !slices.Contains(scheduleKinds, sc.Model) {
+		return usagef("--schedule: model %s places no job on processors (schedule views are for %s)", sc.Model, strings.Join(scheduleKinds, ", "))
+	}
+	return nil
+}
+
+// options are the plot options of a run of sc.
+func (f *figureFlags) options(sc *scenarios.Scenario) results.PlotOptions {
+	formats, _ := results.ParsePlotFormats(f.formats)
+	o := results.PlotOptions{Formats: formats, DPI: f.dpi, Baseline: f.baseline, Metrics: metricInfos(sc)}
+	if sc.Model == "mmc" {
+		o.ReferenceLabel = "Erlang-C"
+	}
+	return o
+}
+
+// metricInfos are the declarations of every metric of the scenario's
+// points, each once, in order.
+func metricInfos(sc *scenarios.Scenario) []results.MetricInfo {
+	var out []results.MetricInfo
+	for _, p := range sc.Points {
+		for _, m := range p.Params.Metrics() {
+			if !slices.ContainsFunc(out, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// commandLine is the command line of this process, for the report.
+func commandLine() string {
+	args := make([]string, len(os.Args))
+	for i, a := range os.Args {
+		if strings.ContainsAny(a, " \t'\"$") {
+			a = fmt.Sprintf("%q", a)
+		}
+		args[i] = a
+	}
+	return strings.Join(args, " ")
+}
+
+// writeFigures writes the figures, the schedule views when asked and
+// report.html into dir.
+func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags, resolved string) error {
+	o := fig.options(sc)
+	figs, err := o.WriteFigures(dir, rep, sc.Plots)
+	if err != nil {
+		return err
+	}
+	var sched []results.Figure
+	if fig.schedule {
+		if sched, err = o.WriteSchedule(dir, rep, fig.window.results()); err != nil {
+			return err
+		}
+	}
+	return results.WriteHTML(dir, rep, results.HTMLReport{
+		Description: strings.TrimSpace(sc.Description), YAML: resolved,
+		Version: version(), CommandLine: commandLine(),
+		Metrics: o.Metrics, Figures: figs, Schedule: sched,
+	})
+}
