@@ -48,7 +48,7 @@ func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, e
 		t1 = w.To
 	}
 	if !(t1 > t0) || t0 >= hi || t1 <= lo {
-		return nil, fmt.Errorf("results: the window [%s, %s] s holds no part of the schedule, which spans [%s, %s] s", num(t0), num(t1), num(lo), num(hi))
+		return nil, fmt.Errorf("results: the window --from/--to [%s, %s] s holds no part of the schedule, which spans [%s, %s] s", num(t0), num(t1), num(lo), num(hi))
 	}
 	var figs []Figure
 	for _, run := range runs {

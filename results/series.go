@@ -9,6 +9,9 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
+// adder is what figures are drawn on: a *plot.Plot.
+type adder interface{ Add(...plot.Plotter) }
+
 // seriesSet collects the points of the lines of a figure, in the order
 // the series first appear.
 type seriesSet struct {
@@ -35,7 +38,7 @@ func (set *seriesSet) add(name string, x float64, s Summary) {
 // markers, error bars in the same colour where the point has a confidence
 // interval (two replications or more), and the reference values as a
 // thin dashed line with hollow markers. It returns the legend.
-func (set *seriesSet) draw(p *plot.Plot, logY bool, refLabel string) (legend, error) {
+func (set *seriesSet) draw(p adder, logY bool, refLabel string) (legend, error) {
 	var lg legend
 	for i, name := range set.names {
 		pts := set.pts[name]

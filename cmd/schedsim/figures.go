@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -124,4 +127,47 @@ func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *
 		Version: version(), CommandLine: commandLine(),
 		Metrics: o.Metrics, Figures: figs, Schedule: sched,
 	})
+}
+
+// cmdPlot runs `schedsim plot schedule DIR`: the schedule views of a
+// finished run whose --out DIR holds per-job CSV files.
+func cmdPlot(args []string, stdout io.Writer) error {
+	const synopsis = "schedsim plot schedule DIR [--from T] [--to T] [--plot-format png,svg,pdf] [--dpi N]"
+	fs := newFlagSet("plot schedule", synopsis, stdout)
+	if len(args) == 0 || args[0] != "schedule" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fs.help()
+			return nil
+		}
+		return usagef("plot needs the subcommand schedule: %s", synopsis)
+	}
+	var f figureFlags
+	fs.StringVar(&f.formats, "plot-format", "png,svg", "image formats, comma-separated: png, svg, pdf")
+	fs.IntVar(&f.dpi, "dpi", 150, "resolution of PNG figures")
+	f.window.register(fs.FlagSet)
+	dirs, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(dirs) != 1 {
+		return commandError{"plot schedule", usagef("plot schedule needs one output directory (from run or replay with --out and --per-job or --schedule)")}
+	}
+	f.schedule = true
+	if err := f.validate(map[string]bool{}, dirs[0]); err != nil {
+		return commandError{"plot schedule", err}
+	}
+	if st, err := os.Stat(dirs[0]); err != nil || !st.IsDir() {
+		return commandError{"plot schedule", usagef("%s: not a directory", dirs[0])}
+	}
+	formats, _ := results.ParsePlotFormats(f.formats)
+	figs, err := results.PlotOptions{Formats: formats, DPI: f.dpi}.WriteSchedule(dirs[0], nil, f.window.results())
+	if err != nil {
+		return commandError{"plot schedule", usageError{errors.New(strings.TrimPrefix(err.Error(), "results: "))}}
+	}
+	for _, fig := range figs {
+		for _, file := range fig.Files {
+			fmt.Fprintln(stdout, filepath.Join(dirs[0], file))
+		}
+	}
+	return nil
 }

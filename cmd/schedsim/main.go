@@ -86,6 +86,7 @@ usage:
   schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
+  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
@@ -114,6 +115,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
 		err = cmdTrace(ctx, args[1:], stdout)
+	case "plot":
+		err = cmdPlot(args[1:], stdout)
 	case "generate":
 		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
@@ -125,7 +128,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, plot, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
