@@ -48,9 +48,16 @@ func TestUndefinedValuesAreExplained(t *testing.T) {
 				t.Errorf("%s shows %s:\n%s", name, bad, out)
 			}
 		}
-		if !strings.Contains(out, "undefined in 1 of 3 replications") || !strings.Contains(out, "undefined in all 3 replications") {
-			t.Errorf("%s does not explain the undefined values:\n%s", name, out)
-		}
+	}
+	if s := table.String(); !strings.Contains(s, "undefined in 1 of 3 replications") || !strings.Contains(s, "undefined in all 3 replications") {
+		t.Errorf("the table does not explain the undefined values:\n%s", s)
+	}
+	// The data files count them in undefined_replications.
+	if s := csv.String(); !strings.Contains(s, "\nratio,,3,3,") || !strings.Contains(s, ",1,3,false\n") || !strings.Contains(s, ",3,3,false\n") {
+		t.Errorf("summary.csv does not count the undefined values:\n%s", s)
+	}
+	if s := js.String(); !strings.Contains(s, `"undefined_replications": 1`) || !strings.Contains(s, `"undefined_replications": 3`) {
+		t.Errorf("summary.json does not count the undefined values:\n%s", s)
 	}
 	if !strings.Contains(table.String(), "3†") || !strings.Contains(table.String(), "undefined†") {
 		t.Errorf("table does not mark the means:\n%s", table.String())
@@ -69,7 +76,7 @@ func TestLongPointLabelsDoNotStretchTheTable(t *testing.T) {
 		{Labels: []Label{{Key: "policy", Value: "easy"}}, Summaries: sum, Replications: 2},
 	}}
 	var b bytes.Buffer
-	WriteTable(&b, r)
+	WriteText(&b, r, TextOptions{Format: "long"})
 	for _, l := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(l, "utilization") && len(l) > 60 {
 			t.Fatalf("metric row stretched to %d characters by the label:\n%s", len(l), b.String())

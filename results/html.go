@@ -140,7 +140,7 @@ func htmlTables(r *Report, infos []MetricInfo) []htmlTable {
 		return meanCell(s) + " ± " + num(s.HalfWidth)
 	}
 	axes := r.Points[0].Labels
-	if len(r.Points) <= maxWidePoints || len(axes) < 2 {
+	if len(r.Points) <= 8 || len(axes) < 2 {
 		t := htmlTable{Caption: "mean ± 95% CI half-width", Head: []string{"metric", "unit", "description"}}
 		for _, p := range r.Points {
 			t.Head = append(t.Head, cmpOr(p.Name(), "value"))

@@ -56,7 +56,7 @@ func TestSummarizeChecksNamesAndAttachesReferences(t *testing.T) {
 func testReport() *Report {
 	s, _ := Summarize([]Metrics{{{"wait", 1}}, {{"wait", 2}}}, map[string]float64{"wait": 1.5})
 	one, _ := Summarize([]Metrics{{{"wait", 4}}}, nil)
-	return &Report{Scenario: "s", Model: "m", Seed: 1, Engine: "fast", Replications: 2, Points: []Point{
+	return &Report{Scenario: "s", Model: "m", Seed: 1, Engine: "fast", Replications: 2, Metrics: []MetricInfo{{"wait", "s", "mean wait"}}, Points: []Point{
 		{Labels: []Label{{"servers", "1"}}, Summaries: s, Replications: 2},
 		{Labels: []Label{{"servers", "2"}}, Summaries: one, Replications: 1},
 	}}
@@ -69,10 +69,10 @@ func TestWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if lines[0] != "servers,metric,n,mean,sd,ci_low,ci_high,min,max,reference" || len(lines) != 3 {
+	if lines[0] != "servers,metric,unit,n,mean,sd,ci_half_width,ci_low,ci_high,min,max,reference,undefined_replications,requested_replications,interrupted" || len(lines) != 3 {
 		t.Fatalf("csv:\n%s", b.String())
 	}
-	if !strings.HasSuffix(lines[1], ",1.5") || !strings.HasPrefix(lines[2], "2,wait,1,4,0,,,4,4,") {
+	if !strings.HasSuffix(lines[1], ",1.5,0,2,false") || !strings.HasPrefix(lines[2], "2,wait,s,1,4,0,,,,4,4,,0,2,false") {
 		t.Fatalf("csv rows:\n%s", b.String())
 	}
 	b.Reset()
@@ -84,7 +84,7 @@ func TestWriters(t *testing.T) {
 		t.Fatalf("JSON does not parse (NaN must be null): %v\n%s", err, b.String())
 	}
 	b.Reset()
-	if err := WriteTable(&b, r); err != nil {
+	if err := WriteText(&b, r, TextOptions{Format: "long"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "[servers=1]") || !strings.Contains(b.String(), "reference") {

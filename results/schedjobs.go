@@ -8,7 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,56 +41,87 @@ type schedRun struct {
 	jobs []schedJob
 }
 
-// readSchedules reads the per-job CSV of replication 0 of every point of
-// an output directory: dir/jobs.csv and dir/points/*/jobs.csv. A file
-// with sweep-axis columns before "id" is split by their values.
+// readSchedules reads the per-job records of replication 0 of every
+// point from dir/jobs.csv (the sweep-axis columns come first, then
+// "replication", then the kind's columns) and, for a multicluster run,
+// the parts of every job from dir/parts.csv.
 func readSchedules(dir string) ([]schedRun, error) {
-	files, _ := filepath.Glob(filepath.Join(dir, "points", "*", "jobs.csv"))
-	sort.Strings(files)
-	if _, err := os.Stat(filepath.Join(dir, "jobs.csv")); err == nil {
-		files = append([]string{filepath.Join(dir, "jobs.csv")}, files...)
-	}
-	if len(files) == 0 {
+	path := filepath.Join(dir, "jobs.csv")
+	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("results: %s has no per-job CSV (jobs.csv): run with --schedule or --per-job", dir)
 	}
 	var runs []schedRun
-	for _, f := range files {
-		name := ""
-		if d := filepath.Dir(f); d != filepath.Clean(dir) {
-			name = filepath.Base(d)
+	index := map[string]int{}
+	ids := map[string]int{} // run key + job id → index in the run
+	err := readCSV(path, []string{"id", "start", "end", "processors"}, func(key string, get func(string) float64, line int) error {
+		k, ok := index[key]
+		if !ok {
+			k = len(runs)
+			index[key] = k
+			runs = append(runs, schedRun{name: key})
 		}
-		rs, err := readJobsCSV(f, name)
-		if err != nil {
-			return nil, err
+		j := schedJob{submit: get("submit"), start: get("start"), end: get("end"),
+			procs: int(get("processors")), wait: get("wait"), bsld: get("bsld")}
+		if math.IsNaN(j.start) || math.IsNaN(j.end) || j.procs <= 0 {
+			return fmt.Errorf("results: %s:%d: a job without start, end or processors", path, line)
 		}
-		runs = append(runs, rs...)
-	}
-	return runs, nil
-}
-
-func readJobsCSV(path, name string) ([]schedRun, error) {
-	f, err := os.Open(path)
+		ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)] = len(runs[k].jobs)
+		runs[k].jobs = append(runs[k].jobs, j)
+		return nil
+	})
 	if err != nil {
 		return nil, err
+	}
+	parts := filepath.Join(dir, "parts.csv")
+	if _, err := os.Stat(parts); err != nil {
+		return runs, nil
+	}
+	err = readCSV(parts, []string{"id", "cluster", "start", "processors"}, func(key string, get func(string) float64, line int) error {
+		k, ok := index[key]
+		i, known := ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)]
+		if !ok || !known {
+			return fmt.Errorf("results: %s:%d: a part of a job that jobs.csv does not list", parts, line)
+		}
+		j := &runs[k].jobs[i]
+		j.parts = append(j.parts, schedPart{int(get("cluster")), get("start"), int(get("processors"))})
+		return nil
+	})
+	return runs, err
+}
+
+// readCSV calls row for every record of replication 0 of a long-format
+// CSV file, with the record's point ("key=value …" of the axis columns,
+// those before "replication") and a getter of its numeric columns.
+func readCSV(path string, need []string, row func(key string, get func(string) float64, line int) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
 	}
 	defer f.Close()
 	r := csv.NewReader(bufio.NewReaderSize(f, 1<<16))
 	r.ReuseRecord = true
 	head, err := r.Read()
 	if err != nil {
-		return nil, fmt.Errorf("results: %s: %w", path, err)
+		return fmt.Errorf("results: %s: %w", path, err)
 	}
+	head = slices.Clone(head) // the reader reuses its record
 	col := map[string]int{}
 	for i, h := range head {
-		col[h] = i
-	}
-	for _, need := range []string{"start", "end", "processors"} {
-		if _, ok := col[need]; !ok {
-			return nil, fmt.Errorf("results: %s: no %s column: the schedule views need the per-job records of a cluster or multicluster run", path, need)
+		if _, dup := col[h]; !dup {
+			col[h] = i
 		}
 	}
-	axes := col["id"] // the sweep-axis columns come first, if any
-	get := func(rec []string, name string) float64 {
+	for _, c := range need {
+		if _, ok := col[c]; !ok {
+			return fmt.Errorf("results: %s: no %s column: the schedule views need the per-job records of a cluster or multicluster run", path, c)
+		}
+	}
+	axes, hasRep := col["replication"]
+	if !hasRep {
+		axes = col["id"]
+	}
+	var rec []string
+	get := func(name string) float64 {
 		i, ok := col[name]
 		if !ok {
 			return math.NaN()
@@ -101,60 +132,23 @@ func readJobsCSV(path, name string) ([]schedRun, error) {
 		}
 		return v
 	}
-	var runs []schedRun
-	index := map[string]int{}
+	parts := make([]string, axes)
 	for line := 2; ; line++ {
-		rec, err := r.Read()
+		rec, err = r.Read()
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("results: %s: %w", path, err)
+			return fmt.Errorf("results: %s: %w", path, err)
 		}
-		key := name
-		if axes > 0 {
-			parts := make([]string, axes)
-			for i := range axes {
-				parts[i] = head[i] + "=" + rec[i]
-			}
-			key = strings.Join(parts, " ")
+		if hasRep && rec[axes] != "0" {
+			continue
 		}
-		k, ok := index[key]
-		if !ok {
-			k = len(runs)
-			index[key] = k
-			runs = append(runs, schedRun{name: key})
+		for i := range axes {
+			parts[i] = strings.TrimPrefix(head[i], "axis.") + "=" + rec[i]
 		}
-		j := schedJob{submit: get(rec, "submit"), start: get(rec, "start"), end: get(rec, "end"),
-			procs: int(get(rec, "processors")), wait: get(rec, "wait"), bsld: get(rec, "bsld")}
-		if math.IsNaN(j.start) || math.IsNaN(j.end) || j.procs <= 0 {
-			return nil, fmt.Errorf("results: %s:%d: a job without start, end or processors", path, line)
+		if err := row(strings.Join(parts, " "), get, line); err != nil {
+			return err
 		}
-		if i, ok := col["placement"]; ok && rec[i] != "" {
-			if j.parts, err = parsePlacement(rec[i]); err != nil {
-				return nil, fmt.Errorf("results: %s:%d: placement: %w", path, line, err)
-			}
-		}
-		runs[k].jobs = append(runs[k].jobs, j)
 	}
-	return runs, nil
-}
-
-// parsePlacement reads "cluster:start:processors …".
-func parsePlacement(s string) ([]schedPart, error) {
-	var out []schedPart
-	for _, f := range strings.Fields(s) {
-		a := strings.Split(f, ":")
-		if len(a) != 3 {
-			return nil, fmt.Errorf("%q is not cluster:start:processors", f)
-		}
-		c, err1 := strconv.Atoi(a[0])
-		st, err2 := strconv.ParseFloat(a[1], 64)
-		p, err3 := strconv.Atoi(a[2])
-		if err1 != nil || err2 != nil || err3 != nil {
-			return nil, fmt.Errorf("%q is not cluster:start:processors", f)
-		}
-		out = append(out, schedPart{c, st, p})
-	}
-	return out, nil
 }

@@ -99,18 +99,26 @@ func TestScheduleViews(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--from/--to") {
 		t.Errorf("a window after the schedule: %v", err)
 	}
-	// A multicluster record: two parts on clusters 0 and 1.
+	// A multicluster sweep in long format: job 1 in two parts, on
+	// clusters 0 and 1; replication 1 is not drawn.
 	mc := t.TempDir()
-	csv := "id,submit,start,end,processors,runtime,wait,queue_wait,bsld,parts,clusters,placement\n" +
-		"1,0,0,10,6,10,0,0,1,2,2,0:0:4 1:0:2\n2,1,2,12,3,10,1,1,1.1,1,1,1:2:3\n"
-	if err := os.WriteFile(filepath.Join(mc, "jobs.csv"), []byte(csv), 0o644); err != nil {
-		t.Fatal(err)
+	jobs := "policy,replication,id,submit,start,end,processors,runtime,wait,queue_wait,bsld,parts,clusters\n" +
+		"coarp,0,1,0,0,10,6,10,0,0,1,2,2\ncoarp,0,2,1,2,12,3,10,1,1,1.1,1,1\ncoarp,1,1,0,0,10,6,10,0,0,1,2,2\n"
+	parts := "policy,replication,id,part,cluster,start,processors\n" +
+		"coarp,0,1,0,0,0,4\ncoarp,0,1,1,1,0,2\ncoarp,0,2,0,1,2,3\ncoarp,1,1,0,0,0,6\n"
+	for name, text := range map[string]string{"jobs.csv": jobs, "parts.csv": parts} {
+		if err := os.WriteFile(filepath.Join(mc, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	runs, err := readSchedules(mc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	blocks, offsets := place(runs[0].jobs)
+	if len(runs) != 1 || runs[0].name != "policy=coarp" || len(runs[0].jobs) != 2 {
+		t.Fatalf("runs: %+v", runs)
+	}
 	if fmt.Sprint(offsets) != "[0 4 9]" || len(blocks) != 3 {
 		t.Errorf("multicluster placement: offsets %v, blocks %v", offsets, blocks)
 	}

@@ -24,6 +24,9 @@ type Kind struct {
 	// parameters. The scenario's `params:` mapping is decoded into it
 	// strictly: every key must match a `yaml` tag of the struct.
 	NewParams func() Params
+	// Headline are the metrics the compact table shows by default (empty:
+	// the first ones that vary over the points).
+	Headline []string
 }
 
 // Params are the decoded parameters of one scenario point: everything

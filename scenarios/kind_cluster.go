@@ -19,6 +19,7 @@ func init() {
 		Name:      "cluster",
 		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (fcfs, easy, conservative, fpfs)",
 		NewParams: func() Params { return NewClusterParams() },
+		Headline:  []string{"mean_wait", "mean_bsld", "utilization"},
 	})
 }
 

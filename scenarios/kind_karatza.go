@@ -20,6 +20,7 @@ func init() {
 		Name:      "karatza",
 		Summary:   "two-site gang/local model of Dimitriadou & Karatza (2010): GS approaches 1/2, largest gang first, local backfilling with estimate error",
 		NewParams: func() Params { return NewKaratzaParams() },
+		Headline:  []string{"local_rt", "gang_wrt", "utilization"},
 	})
 }
 

@@ -11,6 +11,7 @@ func init() {
 		Name:      "mmc",
 		Summary:   "M/M/c queue (Poisson arrivals, c servers, exponential service, FIFO), checked against Erlang-C",
 		NewParams: func() Params { return &MMCParams{Servers: 1, ServiceRate: 1, WarmupJobs: 10000, Jobs: 100000} },
+		Headline:  []string{"response_time", "waiting_time", "utilization"},
 	})
 }
 

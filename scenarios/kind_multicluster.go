@@ -19,6 +19,7 @@ func init() {
 		Name:      "multicluster",
 		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (fcfs, ebf, fpfs, scoal, coarp)",
 		NewParams: func() Params { return NewMultiClusterParams() },
+		Headline:  []string{"mean_wait", "makespan_sum", "utilization_mean", "load_balance"},
 	})
 }
 

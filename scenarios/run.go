@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -28,10 +30,11 @@ type Options struct {
 	// OutDir, when not empty, receives the per-job CSV (if JobsCSV) and
 	// the kinds' extra files of replication 0 of each point.
 	OutDir string
-	// JobsCSV asks for per-job records (needs OutDir), streamed to
-	// jobs.csv of replication 0 of each point.
+	// JobsCSV asks for per-job records (needs OutDir) of replication 0 of
+	// each point: Run writes them all to jobs.csv in long format (see
+	// CombineJobs).
 	JobsCSV bool
-	// JobsAll extends JobsCSV to every replication (jobs-repR.csv).
+	// JobsAll extends JobsCSV to every replication.
 	JobsAll bool
 	// Check switches on the models' invariant checkers.
 	Check bool
@@ -117,6 +120,15 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	if kept < reps {
 		res.Interrupted = true
 		res.Requested = reps
+	}
+	if opts.OutDir != "" && opts.JobsCSV {
+		err := CombineJobs(sc, res, opts.OutDir, opts.OutDir)
+		if rmErr := os.RemoveAll(filepath.Join(opts.OutDir, jobsDir)); err == nil {
+			err = rmErr
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	res.Wall = time.Since(start).Seconds()
 	return res, nil

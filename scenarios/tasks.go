@@ -3,7 +3,9 @@ package scenarios
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 
 	"github.com/schedsim/schedsim/results"
@@ -48,11 +50,10 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		}
 		// The directory is created by the first file written into it, so
 		// that points without files leave no empty directory.
-		dir := opts.pointDir(sc, pi, rep)
 		if rep == 0 {
-			rc.OutDir = dir
+			rc.OutDir = opts.pointDir(sc, pi)
 		}
-		jobs, err := opts.createJobsCSV(dir, rep)
+		jobs, err := opts.createJobsCSV(task, rep)
 		if err != nil {
 			return results.TaskResult{}, fmt.Errorf("scenarios: %w", err)
 		}
@@ -99,12 +100,11 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 	return done, nil
 }
 
-// pointDir returns the directory replication rep of point pi writes its
-// files into: the output directory (points/NAME in it for a sweep), for
-// replication 0 (the kinds' extra files) and, with per-job CSV of every
-// replication, for the others; "" when it writes none.
-func (o Options) pointDir(sc *Scenario, pi, rep int) string {
-	if o.OutDir == "" || (rep > 0 && !(o.JobsCSV && o.JobsAll)) {
+// pointDir returns the directory replication 0 of point pi writes the
+// kind's extra files into: the output directory (points/NAME in it for a
+// sweep); "" without one.
+func (o Options) pointDir(sc *Scenario, pi int) string {
+	if o.OutDir == "" {
 		return ""
 	}
 	if len(sc.Points) == 1 {
@@ -113,18 +113,48 @@ func (o Options) pointDir(sc *Scenario, pi, rep int) string {
 	return filepath.Join(o.OutDir, "points", slug(sc.Points[pi].Name()))
 }
 
-// createJobsCSV starts the per-job CSV of replication rep in dir when the
-// options ask for it: jobs.csv for replication 0, jobs-repR.csv for the
-// others (with JobsAll). It returns nil when none is asked for.
-func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error) {
-	if dir == "" || !o.JobsCSV || (rep > 0 && !o.JobsAll) {
+// jobsDir is the directory, below an output directory, of the per-job
+// records of each task, which CombineJobs joins into jobs.csv.
+const jobsDir = ".jobs"
+
+// taskJobsFile is the per-job file of task t below dir.
+func taskJobsFile(dir string, t int) string {
+	return filepath.Join(dir, jobsDir, fmt.Sprintf("task-%d.csv", t))
+}
+
+// createJobsCSV starts the per-job CSV of a task when the options ask for
+// it (replication 0 with JobsCSV, every replication with JobsAll too). It
+// returns nil when none is asked for.
+func (o Options) createJobsCSV(task, rep int) (*results.AtomicFile, error) {
+	if o.OutDir == "" || !o.JobsCSV || (rep > 0 && !o.JobsAll) {
 		return nil, nil
 	}
-	name := "jobs.csv"
-	if rep > 0 {
-		name = fmt.Sprintf("jobs-rep%d.csv", rep)
+	return results.CreateAtomic(taskJobsFile(o.OutDir, task))
+}
+
+// CombineJobs writes out/jobs.csv (and parts.csv, see
+// results.CombineJobs) from the per-job files of the tasks of rep, found
+// in dirs (the output directory of a run, or the shard directories of a
+// merge), point by point, replication by replication.
+func CombineJobs(sc *Scenario, rep *results.Report, out string, dirs ...string) error {
+	var files []results.JobFile
+	for pi := range sc.Points {
+		for r := 0; r < sc.Replications; r++ {
+			t := r*len(sc.Points) + pi
+			for _, d := range dirs {
+				if path := taskJobsFile(d, t); fileExists(path) {
+					files = append(files, results.JobFile{Point: pi, Replication: r, Path: path})
+					break
+				}
+			}
+		}
 	}
-	return results.CreateAtomic(filepath.Join(dir, name))
+	return results.CombineJobs(out, rep, files)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // Aggregate summarises the results of every task of the scenario (those
@@ -133,6 +163,9 @@ func (o Options) createJobsCSV(dir string, rep int) (*results.AtomicFile, error)
 func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error) {
 	byTask := make([]*results.TaskResult, sc.Tasks())
 	res := &results.Report{Scenario: sc.Name, Model: sc.Model, Seed: sc.Seed, Engine: sc.Engine, Replications: sc.Replications}
+	if k, ok := LookupKind(sc.Model); ok {
+		res.Headline = k.Headline
+	}
 	for _, ax := range sc.Sweep {
 		if ax.Label != "" {
 			if res.AxisLabels == nil {
@@ -165,6 +198,11 @@ func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error)
 			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
 		}
 		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s})
+		for _, m := range p.Params.Metrics() {
+			if !slices.ContainsFunc(res.Metrics, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
+				res.Metrics = append(res.Metrics, m)
+			}
+		}
 	}
 	return res, nil
 }

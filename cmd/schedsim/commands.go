@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -29,6 +30,7 @@ type runFlags struct {
 	engine       string
 	out          string
 	format       string
+	metrics      string
 	logLevel     string
 	jobs         perJob
 	shard        string
@@ -47,7 +49,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.replications, "replications", 0, "override the number of replications")
 	fs.StringVar(&f.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
 	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")
-	fs.StringVar(&f.format, "format", "table", "stdout format: table, csv or json")
+	fs.StringVar(&f.format, "format", "table", "stdout format: table (pivot tables of the headline metrics, as wide as the terminal: $COLUMNS, 100 when piped), wide (a column per point), long (a block per point), csv, json or markdown")
+	fs.StringVar(&f.metrics, "metrics", "", "the metrics the tables show, separated by commas (default: the model's headline metrics; see `schedsim metrics`)")
 	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
 	fs.Var(&f.jobs, "per-job", "with --out: stream the per-job CSV of replication 0 of each point (jobs.csv); --per-job all: of every replication (jobs-repR.csv too)")
 	fs.StringVar(&f.shard, "shard", "", "with --out: run only shard I/N (0 ≤ I < N) of the tasks and write their raw metrics and a manifest (see `schedsim merge`)")
@@ -66,10 +69,8 @@ func (f *runFlags) validate(fs *flag.FlagSet) error {
 	if set["replications"] && (f.replications < 1 || f.replications > scenarios.MaxReplications) {
 		return usagef("--replications must be in [1, %d] (got %d)", scenarios.MaxReplications, f.replications)
 	}
-	switch f.format {
-	case "table", "csv", "json":
-	default:
-		return usagef("--format must be table, csv or json (got %q)", f.format)
+	if !slices.Contains(results.TextFormats, f.format) {
+		return usagef("--format must be one of %s (got %q)", strings.Join(results.TextFormats, ", "), f.format)
 	}
 	if f.engine != "" {
 		if _, err := sim.New(sim.Kind(f.engine)); err != nil {
@@ -162,6 +163,10 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return err
 	}
 	opts.JobsCSV = opts.JobsCSV || f.fig.schedule
+	text, err := f.textOptions(sc)
+	if err != nil {
+		return err
+	}
 	if f.shard != "" {
 		// A shard writes into a directory that other shards share: its
 		// files are each atomic, and its manifest, written last, marks it
@@ -195,15 +200,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 			return err
 		}
 	}
-	switch f.format {
-	case "table":
-		err = results.WriteTable(stdout, rep)
-	case "csv":
-		err = results.WriteCSV(stdout, rep)
-	case "json":
-		err = results.WriteJSON(stdout, rep)
-	}
-	if err != nil {
+	if err := results.WriteText(stdout, rep, text); err != nil {
 		return err
 	}
 	if rep.Interrupted {

@@ -73,27 +73,13 @@ func (f *figureFlags) check(sc *scenarios.Scenario) error {
 }
 
 // options are the plot options of a run of sc.
-func (f *figureFlags) options(sc *scenarios.Scenario) results.PlotOptions {
+func (f *figureFlags) options(sc *scenarios.Scenario, rep *results.Report) results.PlotOptions {
 	formats, _ := results.ParsePlotFormats(f.formats)
-	o := results.PlotOptions{Formats: formats, DPI: f.dpi, Baseline: f.baseline, Metrics: metricInfos(sc)}
+	o := results.PlotOptions{Formats: formats, DPI: f.dpi, Baseline: f.baseline, Metrics: rep.Metrics}
 	if sc.Model == "mmc" {
 		o.ReferenceLabel = "Erlang-C"
 	}
 	return o
-}
-
-// metricInfos are the declarations of every metric of the scenario's
-// points, each once, in order.
-func metricInfos(sc *scenarios.Scenario) []results.MetricInfo {
-	var out []results.MetricInfo
-	for _, p := range sc.Points {
-		for _, m := range p.Params.Metrics() {
-			if !slices.ContainsFunc(out, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
-				out = append(out, m)
-			}
-		}
-	}
-	return out
 }
 
 // commandLine is the command line of this process, for the report.
@@ -111,7 +97,7 @@ func commandLine() string {
 // writeFigures writes the figures, the schedule views when asked and
 // report.html into dir.
 func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags, resolved string) error {
-	o := fig.options(sc)
+	o := fig.options(sc, rep)
 	figs, err := o.WriteFigures(dir, rep, sc.Plots)
 	if err != nil {
 		return err

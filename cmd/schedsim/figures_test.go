@@ -49,7 +49,7 @@ func TestReplayWritesComparisonFiguresAndReport(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, f := range []string{"plots/mean_wait.svg", "plots/mean_wait.pdf", "plots/diff_mean_wait.svg", "plots/schedule/gantt_policy=easy.svg",
-		"plots/schedule/load.svg", "plots/schedule/ecdf_wait.pdf", "points/policy=easy/jobs.csv", "report.html"} {
+		"plots/schedule/load.svg", "plots/schedule/ecdf_wait.pdf", "jobs.csv", "report.html"} {
 		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}

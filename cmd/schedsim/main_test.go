@@ -126,14 +126,32 @@ func TestListAndVersion(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	for _, f := range []string{"csv", "json"} {
+	for f, want := range map[string]string{
+		"csv":      "metric,unit,n,mean,",
+		"json":     `"scenario": "small"`,
+		"table":    "utilization    fraction",
+		"long":     "events            count",
+		"wide":     "events            count",
+		"markdown": "| utilization   | fraction         |",
+	} {
 		code, out, stderr := runCLI(t, "run", "testdata/small.yaml", "--format", f, "--replications", "2")
 		if code != exitOK {
 			t.Fatalf("%s: %s", f, stderr)
 		}
-		if f == "csv" && !strings.HasPrefix(out, "metric,n,mean") || f == "json" && !strings.Contains(out, `"scenario": "small"`) {
-			t.Fatalf("%s output:\n%s", f, out)
+		if !strings.Contains(out, want) {
+			t.Errorf("%s output lacks %q:\n%s", f, want, out)
 		}
+	}
+	// --metrics chooses the rows; a typo is one line naming the flag,
+	// the allowed values and the nearest one.
+	code, out, _ := runCLI(t, "run", "testdata/small.yaml", "--metrics", "utilization,waiting_time", "--replications", "2")
+	if code != exitOK || !strings.Contains(out, "utilization") || strings.Contains(out, "response_time") {
+		t.Errorf("--metrics: exit %d:\n%s", code, out)
+	}
+	code, _, stderr := runCLI(t, "run", "testdata/small.yaml", "--metrics", "utilisation")
+	if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") > 0 ||
+		!strings.Contains(stderr, "--metrics") || !strings.Contains(stderr, "did you mean utilization?") || !strings.Contains(stderr, "response_time") {
+		t.Errorf("--metrics utilisation: exit %d: %q", code, stderr)
 	}
 }
 

@@ -113,6 +113,10 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}); err != nil {
 		return err
 	}
+	// The shards' per-job records (run --shard … --per-job), as one run's.
+	if err := scenarios.CombineJobs(sc, rep, stage.Dir(), dirs...); err != nil {
+		return err
+	}
 	if err := stage.Commit(); err != nil {
 		return err
 	}

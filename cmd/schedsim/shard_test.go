@@ -213,11 +213,45 @@ func TestPerJobAll(t *testing.T) {
 	if code, _, stderr := runCLI(t, "run", "testdata/small.yaml", "--out", out, "--per-job", "all", "--progress", "never"); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, f := range []string{"jobs.csv", "jobs-rep1.csv", "jobs-rep2.csv"} {
-		b, err := os.ReadFile(filepath.Join(out, f))
-		if err != nil || !bytes.HasPrefix(b, []byte("id,")) || bytes.Count(b, []byte("\n")) < 3000 {
-			t.Errorf("%s: %d bytes, %v", f, len(b), err)
+	// One file in long format: the replication is a column.
+	b, err := os.ReadFile(filepath.Join(out, "jobs.csv"))
+	if err != nil || !bytes.HasPrefix(b, []byte("replication,id,")) || bytes.Count(b, []byte("\n")) != 3*3000+1 {
+		t.Errorf("jobs.csv: %d bytes, %d lines, %v", len(b), bytes.Count(b, []byte("\n")), err)
+	}
+	for _, rep := range []string{"\n0,", "\n1,", "\n2,"} {
+		if !bytes.Contains(b, []byte(rep)) {
+			t.Errorf("jobs.csv has no row of replication %s", rep[1:2])
 		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(out, "*", "*.csv")); len(left) > 0 {
+		t.Errorf("per-task files left behind: %v", left)
+	}
+}
+
+// The per-job records of shards merge into the jobs.csv of one run, byte
+// for byte, axis columns first.
+func TestShardsMergePerJob(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.yaml")
+	os.WriteFile(file, []byte("name: s\nmodel: mmc\nseed: 3\nreplications: 2\nstop: {completed_jobs: 300}\nparams: {load: 0.5, warmup_jobs: 0}\nsweep:\n  - key: servers\n    values: [1, 2, 3]\n"), 0o644)
+	single := filepath.Join(dir, "single")
+	if code, _, stderr := runCLI(t, "run", file, "--out", single, "--per-job", "all", "--progress", "never"); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	shards := filepath.Join(dir, "shards")
+	for _, s := range []string{"1/2", "0/2"} {
+		if code, _, stderr := runCLI(t, "run", file, "--shard", s, "--out", shards, "--per-job", "all"); code != exitOK {
+			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, _, stderr := runCLI(t, "merge", shards, "--out", merged); code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(single, "jobs.csv"))
+	got, err := os.ReadFile(filepath.Join(merged, "jobs.csv"))
+	if err != nil || !bytes.Equal(got, want) || !bytes.HasPrefix(want, []byte("servers,replication,id,")) || bytes.Count(want, []byte("\n")) != 3*2*300+1 {
+		t.Errorf("merged jobs.csv (%d bytes, %v) differs from the single run's (%d bytes, %d lines)", len(got), err, len(want), bytes.Count(want, []byte("\n")))
 	}
 }
 
