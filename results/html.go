@@ -216,9 +216,10 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;
 h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em;display:block;overflow-x:auto}
 th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right;white-space:nowrap}
-th{background:#f4f4f4}td:first-child,th:first-child,td:nth-child(3){text-align:left}
+th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
 caption{text-align:left;font-weight:600;padding:.3em 0}
-figure{margin:1.5em 0;break-inside:avoid}figure svg,figure img{max-width:100%;height:auto}
+.figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em}
+figure{margin:0;break-inside:avoid}figure svg,figure img{width:100%;height:auto}
 figcaption{font-size:.9em;color:#555}
 pre{background:#f7f7f7;padding:1em;overflow-x:auto;font-size:.85em}
 .note{background:#fff4d6;padding:.5em 1em;border-left:4px solid #e69f00}
@@ -250,11 +251,15 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weig
 </table>
 {{end}}
 {{if .Figs}}<h2>Figures</h2>
+<div class="figs">
 {{range .Figs}}<figure id="{{.Name}}">{{.Body}}<figcaption>{{.Title}} — {{range $i, $f := .Links}}{{if $i}}, {{end}}<a href="{{$f}}">{{$f}}</a>{{end}}</figcaption></figure>
-{{end}}{{end}}
+{{end}}
+</div>{{end}}
 {{if .Sched}}<h2>Schedule</h2>
+<div class="figs">
 {{range .Sched}}<figure id="{{.Name}}">{{.Body}}<figcaption>{{.Title}} — {{range $i, $f := .Links}}{{if $i}}, {{end}}<a href="{{$f}}">{{$f}}</a>{{end}}</figcaption></figure>
-{{end}}{{end}}
+{{end}}
+</div>{{end}}
 <h2>Data files</h2>
 <ul>{{range .Files}}<li><a href="{{.}}">{{.}}</a></li>{{end}}</ul>
 <h2>Scenario</h2>
