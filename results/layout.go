@@ -39,7 +39,8 @@ func (l *legend) columns() []plot.Legend {
 	if len(l.names) == 0 {
 		return nil
 	}
-	rows := max(legendRows, (len(l.names)+legendColumns-1)/legendColumns)
+	cols := min(legendColumns, (len(l.names)+legendRows-1)/legendRows)
+	rows := (len(l.names) + cols - 1) / cols
 	var out []plot.Legend
 	for i := 0; i < len(l.names); i += rows {
 		lg := plot.NewLegend()
@@ -66,6 +67,9 @@ func (o PlotOptions) writeSized(dir, name, title, note string, p *plot.Plot, lg 
 	if note != "" {
 		p.Title.Text += "\n" + note
 	}
+	// Long axis titles break into lines rather than shrink the data area.
+	p.X.Label.Text = fitTitle(p.X.Label.Text, p.X.Label.TextStyle, plotWidth-vg.Inch)
+	p.Y.Label.Text = fitTitle(p.Y.Label.Text, p.Y.Label.TextStyle, plotH-1.2*vg.Inch)
 	cols := lg.columns()
 	legendH := vg.Length(0)
 	for _, c := range cols {

@@ -40,6 +40,8 @@ func (set *seriesSet) add(name string, x float64, s Summary) {
 // thin dashed line with hollow markers. It returns the legend.
 func (set *seriesSet) draw(p adder, logY bool, refLabel string) (legend, error) {
 	var lg legend
+	refShown := false
+	var refThumbs []plot.Thumbnailer
 	for i, name := range set.names {
 		pts := set.pts[name]
 		sort.SliceStable(pts, func(a, b int) bool { return pts[a].x < pts[b].x })
@@ -97,12 +99,22 @@ func (set *seriesSet) draw(p adder, logY bool, refLabel string) (legend, error) 
 			rl.Color = st.Color
 			rm.Color, rm.Shape, rm.Radius = st.Color, hollow(i), vg.Points(3)
 			p.Add(rl, rm)
-			label := refLabel
-			if len(set.names) > 1 {
-				label = name + ": " + refLabel
+			if !refShown {
+				// One entry for the references of every series: a grey
+				// dashed line with a hollow marker.
+				gl, gm, err := plotter.NewLinePoints(ref)
+				if err != nil {
+					return lg, err
+				}
+				referenceStyle(&gl.LineStyle)
+				gm.Color, gm.Shape, gm.Radius = gl.Color, hollow(0), vg.Points(3)
+				refThumbs = []plot.Thumbnailer{gl, gm}
+				refShown = true
 			}
-			lg.add(label, rl, rm)
 		}
+	}
+	if refShown {
+		lg.add(refLabel, refThumbs...)
 	}
 	return lg, nil
 }
