@@ -3,7 +3,6 @@ package results
 import (
 	"cmp"
 	"slices"
-	"sort"
 )
 
 // The models keep processor counts, not processor identities: any
@@ -33,7 +32,7 @@ type unit struct {
 // processor offsets: cluster c holds processors [offsets[c], offsets[c+1]),
 // its size the most processors it ever had busy at once.
 func place(jobs []schedJob) (blocks []block, offsets []int) {
-	var units []unit
+	units := make([]unit, 0, len(jobs))
 	nc := 1
 	for i, j := range jobs {
 		if len(j.parts) == 0 {
@@ -56,15 +55,17 @@ func place(jobs []schedJob) (blocks []block, offsets []int) {
 			events = append(events, event{u.start, true, i}, event{u.end, false, i})
 		}
 	}
-	sort.Slice(events, func(a, b int) bool {
-		ea, eb := events[a], events[b]
-		if ea.t != eb.t {
-			return ea.t < eb.t
+	slices.SortFunc(events, func(ea, eb event) int {
+		if c := cmp.Compare(ea.t, eb.t); c != 0 {
+			return c
 		}
 		if ea.start != eb.start {
-			return !ea.start // ends first
+			if ea.start {
+				return 1 // ends first
+			}
+			return -1
 		}
-		return ea.u < eb.u
+		return cmp.Compare(ea.u, eb.u)
 	})
 	// The size of each cluster: its peak use.
 	busy, peak := make([]int, nc), make([]int, nc)
@@ -86,6 +87,7 @@ func place(jobs []schedJob) (blocks []block, offsets []int) {
 		free[c] = [][2]int{{offsets[c], offsets[c+1]}}
 	}
 	held := make([][][2]int, len(units))
+	blocks = make([]block, 0, len(units)+len(units)/4)
 	for _, e := range events {
 		u := units[e.u]
 		if e.start {
@@ -102,7 +104,8 @@ func place(jobs []schedJob) (blocks []block, offsets []int) {
 }
 
 // take removes n processors from the sorted free blocks: the lowest block
-// that holds them all, else the lowest blocks in turn.
+// that holds them all, else the lowest blocks in turn. The list is edited
+// in place, so it keeps its capacity.
 func take(free *[][2]int, n int) [][2]int {
 	f := *free
 	for i, b := range f {
@@ -117,32 +120,37 @@ func take(free *[][2]int, n int) [][2]int {
 		}
 	}
 	var got [][2]int
-	for n > 0 && len(f) > 0 {
-		b := f[0]
+	used := 0
+	for used < len(f) && n > 0 {
+		b := f[used]
 		k := min(n, b[1]-b[0])
 		got = append(got, [2]int{b[0], b[0] + k})
 		n -= k
 		if k == b[1]-b[0] {
-			f = f[1:]
+			used++
 		} else {
-			f[0][0] += k
+			f[used][0] += k
 		}
 	}
-	*free = f
+	*free = slices.Delete(f, 0, used)
 	return got
 }
 
-// give returns blocks to the free list, merging neighbours.
+// give returns blocks to the sorted free list, merging neighbours.
 func give(free [][2]int, blocks [][2]int) [][2]int {
-	free = append(free, blocks...)
-	slices.SortFunc(free, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
-	out := free[:0]
-	for _, b := range free {
-		if n := len(out); n > 0 && out[n-1][1] == b[0] {
-			out[n-1][1] = b[1]
-		} else {
-			out = append(out, b)
+	for _, b := range blocks {
+		i, _ := slices.BinarySearchFunc(free, b[0], func(x [2]int, lo int) int { return cmp.Compare(x[0], lo) })
+		switch {
+		case i > 0 && free[i-1][1] == b[0] && i < len(free) && free[i][0] == b[1]:
+			free[i-1][1] = free[i][1]
+			free = slices.Delete(free, i, i+1)
+		case i > 0 && free[i-1][1] == b[0]:
+			free[i-1][1] = b[1]
+		case i < len(free) && free[i][0] == b[1]:
+			free[i][0] = b[0]
+		default:
+			free = slices.Insert(free, i, b)
 		}
 	}
-	return out
+	return free
 }

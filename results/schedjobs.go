@@ -50,10 +50,13 @@ func readSchedules(dir string) ([]schedRun, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("results: %s has no per-job CSV (jobs.csv): run with --schedule or --per-job", dir)
 	}
+	parts := filepath.Join(dir, "parts.csv")
+	_, err := os.Stat(parts)
+	hasParts := err == nil
 	var runs []schedRun
 	index := map[string]int{}
-	ids := map[string]int{} // run key + job id → index in the run
-	err := readCSV(path, []string{"id", "start", "end", "processors"}, func(key string, get func(string) float64, line int) error {
+	ids := map[string]int{} // run key + job id → index in the run, for parts.csv
+	err = readCSV(path, []string{"id", "start", "end", "processors"}, func(key string, get func(string) float64, line int) error {
 		k, ok := index[key]
 		if !ok {
 			k = len(runs)
@@ -65,15 +68,16 @@ func readSchedules(dir string) ([]schedRun, error) {
 		if math.IsNaN(j.start) || math.IsNaN(j.end) || j.procs <= 0 {
 			return fmt.Errorf("results: %s:%d: a job without start, end or processors", path, line)
 		}
-		ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)] = len(runs[k].jobs)
+		if hasParts {
+			ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)] = len(runs[k].jobs)
+		}
 		runs[k].jobs = append(runs[k].jobs, j)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	parts := filepath.Join(dir, "parts.csv")
-	if _, err := os.Stat(parts); err != nil {
+	if !hasParts {
 		return runs, nil
 	}
 	err = readCSV(parts, []string{"id", "cluster", "start", "processors"}, func(key string, get func(string) float64, line int) error {
@@ -133,6 +137,7 @@ func readCSV(path string, need []string, row func(key string, get func(string) f
 		return v
 	}
 	parts := make([]string, axes)
+	key := ""
 	for line := 2; ; line++ {
 		rec, err = r.Read()
 		if err == io.EOF {
@@ -144,10 +149,18 @@ func readCSV(path string, need []string, row func(key string, get func(string) f
 		if hasRep && rec[axes] != "0" {
 			continue
 		}
+		// Rows of one point come together: rebuild the key only when an
+		// axis value changes.
+		changed := line == 2
 		for i := range axes {
-			parts[i] = strings.TrimPrefix(head[i], "axis.") + "=" + rec[i]
+			if v := strings.TrimPrefix(head[i], "axis.") + "=" + rec[i]; v != parts[i] {
+				parts[i], changed = v, true
+			}
 		}
-		if err := row(strings.Join(parts, " "), get, line); err != nil {
+		if changed {
+			key = strings.Join(parts, " ")
+		}
+		if err := row(key, get, line); err != nil {
 			return err
 		}
 	}

@@ -1,11 +1,13 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -56,7 +58,7 @@ func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, e
 		if run.name != "" {
 			name += "_" + run.name
 		}
-		f, err := o.ganttChart(dir, "schedule/"+name, "Gantt chart "+run.name, run, t0, t1)
+		f, err := o.ganttChart(dir, "schedule/"+name, strings.TrimSpace("Gantt chart "+run.name), run, t0, t1)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +134,7 @@ const loadBins = 600
 // stepAverages returns the time average over each of n bins of [t0, t1)
 // of the step function that changes by d[i].v at d[i].t.
 func stepAverages(d []change, t0, t1 float64, n int) []float64 {
-	sort.Slice(d, func(a, b int) bool { return d[a].t < d[b].t })
+	slices.SortStableFunc(d, func(a, b change) int { return cmp.Compare(a.t, b.t) })
 	out := make([]float64, n)
 	width := (t1 - t0) / float64(n)
 	level, t, k := 0.0, t0, 0
