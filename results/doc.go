@@ -1,7 +1,12 @@
 // Package results holds what a run produces: the metrics of each
 // replication, their statistics across replications (mean, standard
-// deviation, 95% Student-t confidence interval), and the writers that turn
-// them into tables, CSV, JSON and plots. Files are written atomically
+// deviation, 95% Student-t confidence interval), the declarations of the
+// metrics (MetricInfo: unit and description), and the writers that turn
+// them into tables (WriteText: compact pivot tables, per-point blocks,
+// Markdown), tidy data files (WriteCSV and WriteJSON share one fixed
+// schema; CombineJobs joins the per-job records of every point into one
+// long jobs.csv, and the multicluster placements into parts.csv) and
+// plots. docs/reference/outputs.md documents every column. Files are written atomically
 // (WriteFileAtomic), and a run's output directory is staged beside its
 // target and committed whole by a rename (Stage), so that a failed or
 // killed run never leaves a partial or mixed directory.

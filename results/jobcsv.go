@@ -3,13 +3,14 @@ package results
 import (
 	"bufio"
 	"io"
+	"math"
 	"strconv"
 )
 
 // JobCSV writes per-job records as CSV: a header of column names, then one
 // row of numbers per job. Numbers are written in the shortest form that
-// reads back to the same float64, without exponents. Errors are sticky and
-// returned by Flush.
+// reads back to the same float64, without exponents; NaN (no value) as an
+// empty cell. Errors are sticky and returned by Flush.
 type JobCSV struct {
 	w   *bufio.Writer
 	buf []byte
@@ -40,7 +41,9 @@ func (c *JobCSV) Row(values ...float64) {
 		if i > 0 {
 			c.buf = append(c.buf, ',')
 		}
-		c.buf = strconv.AppendFloat(c.buf, v, 'f', -1, 64)
+		if !math.IsNaN(v) {
+			c.buf = strconv.AppendFloat(c.buf, v, 'f', -1, 64)
+		}
 	}
 	c.buf = append(c.buf, '\n')
 	_, c.err = c.w.Write(c.buf)

@@ -120,12 +120,16 @@ func (r *Report) varies(name string) bool {
 }
 
 // writePivots writes the table or markdown format: without a sweep, the
-// point's block; with one axis, one table of the points by the metrics;
+// point's block (every metric by default); with one axis, one table of the points by the metrics;
 // with more, one table per metric, its rows the other axes, its columns
 // the axis with the fewest values.
 func writePivots(w io.Writer, r *Report, o TextOptions) error {
 	metrics := o.Metrics
-	if metrics == nil {
+	switch {
+	case metrics != nil:
+	case len(r.Points) == 1:
+		metrics = r.MetricNames() // one point: its block shows them all
+	default:
 		metrics = r.HeadlineMetrics()
 	}
 	md := o.Format == "markdown"

@@ -106,3 +106,15 @@ func names(m results.Metrics) []string {
 	}
 	return out
 }
+
+// A kind's headline metrics are among those it declares.
+func TestHeadlineMetricsAreDeclared(t *testing.T) {
+	for _, k := range Kinds() {
+		names := MetricNames(k.NewParams())
+		for _, h := range k.Headline {
+			if !slices.Contains(names, h) {
+				t.Errorf("kind %s: headline metric %s is not declared (it has %v)", k.Name, h, names)
+			}
+		}
+	}
+}

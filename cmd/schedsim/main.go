@@ -91,6 +91,7 @@ usage:
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
   schedsim list                                      list built-in scenarios and model kinds
+  schedsim metrics [KIND | scenario]                 the metrics of the model kinds: units and descriptions
   schedsim validate scenario.yaml …                  check scenarios without running them
   schedsim version                                   print the version
 
@@ -121,6 +122,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
+	case "metrics":
+		err = cmdMetrics(args[1:], stdout)
 	case "validate":
 		err = cmdValidate(ctx, args[1:], stdout)
 	case "version":
@@ -128,7 +131,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario())
 	default:
-		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, plot, trace, generate, list, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
+		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

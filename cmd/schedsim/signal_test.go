@@ -280,16 +280,18 @@ func TestSignalKeepsAConsistentOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(sum)), "\n")
-	if !strings.HasSuffix(lines[0], ",interrupted") {
-		t.Fatalf("summary.csv header %q lacks the interrupted column", lines[0])
+	if !strings.HasSuffix(lines[0], ",n,mean,sd,ci_half_width,ci_low,ci_high,min,max,reference,undefined_replications,requested_replications,interrupted") {
+		t.Fatalf("summary.csv header %q lacks the fixed columns", lines[0])
 	}
+	// load,metric,unit,n,…: every row summarises the kept replications of
+	// the 100000 requested, and says it was interrupted.
 	var kept int
-	if _, err := fmt.Sscanf(lines[1][strings.LastIndex(lines[1], ",")+1:], "kept %d of 100000 replications", &kept); err != nil || kept < 1 {
+	if _, err := fmt.Sscanf(strings.Split(lines[1], ",")[3], "%d", &kept); err != nil || kept < 1 {
 		t.Fatalf("summary.csv row %q: %v", lines[1], err)
 	}
 	for _, l := range lines[1:] {
-		if !strings.Contains(l, fmt.Sprintf(",%d,", kept)) {
-			t.Fatalf("row %q does not summarise %d replications", l, kept)
+		if f := strings.Split(l, ","); f[3] != fmt.Sprint(kept) || !strings.HasSuffix(l, ",100000,true") {
+			t.Fatalf("row %q does not summarise %d of 100000 replications, interrupted", l, kept)
 		}
 	}
 	js, _ := os.ReadFile(filepath.Join(out, "summary.json"))
@@ -305,9 +307,10 @@ func TestSignalKeepsAConsistentOutput(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	rerun, _ := os.ReadFile(filepath.Join(again, "summary.csv"))
-	var want []string
-	for _, l := range lines {
-		want = append(want, l[:strings.LastIndex(l, ",")])
+	// The same rows, but for what was requested and whether interrupted.
+	want := []string{lines[0]}
+	for _, l := range lines[1:] {
+		want = append(want, strings.TrimSuffix(l, ",100000,true")+fmt.Sprintf(",%d,false", kept))
 	}
 	if strings.Join(want, "\n")+"\n" != string(rerun) {
 		t.Fatalf("re-running scenario.yaml does not give the kept summary:\nkept\n%s\nre-run\n%s", strings.Join(want, "\n"), rerun)
