@@ -31,7 +31,7 @@ func TestBadInputGivesOneLineAndExitCode(t *testing.T) {
 		// Usage errors: the command line is wrong.
 		{[]string{"run", "testdata/missing.yaml"}, exitUsage, "testdata/missing.yaml: no such scenario file or built-in scenario"},
 		{[]string{"run", "--engine", "warp", "testdata/small.yaml"}, exitUsage, `--engine: unknown engine "warp"`},
-		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be table, csv or json"},
+		{[]string{"run", "--format", "xml", "testdata/small.yaml"}, exitUsage, "--format must be one of table, wide, long, csv, json, markdown"},
 		{[]string{"run", "--no-such-flag"}, exitUsage, "schedsim: flag provided but not defined: -no-such-flag (see `schedsim run --help`)"},
 		{[]string{"run", "--replications", "abc"}, exitUsage, "schedsim: invalid value \"abc\" for flag -replications: parse error (see `schedsim run --help`)"},
 		{[]string{"run", "--workers", "0", "testdata/small.yaml"}, exitUsage, "--workers must be ≥ 1 (got 0)"},
@@ -187,7 +187,8 @@ func TestReplay(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "policy=fcfs") || !strings.Contains(out, "policy=easy") || !strings.Contains(out, "mean_bsld") {
+	// A policy comparison: one row per policy, the headline metrics across.
+	if !strings.Contains(out, "\nfcfs ") || !strings.Contains(out, "\neasy ") || !strings.Contains(out, "mean_bsld (ratio)") {
 		t.Fatalf("replay table:\n%s", out)
 	}
 	// The resolved scenario of a replay runs again as a file, identically.

@@ -115,11 +115,11 @@ func TestReplaySacct(t *testing.T) {
 	if code, _, stderr := runCLI(t, "trace", "import-sacct", capture, "--out", swfOut, "--procs", "2"); code != 0 {
 		t.Fatalf("import-sacct: exit %d: %s", code, stderr)
 	}
-	code, direct, stderr := runCLI(t, "replay", "--sacct", capture, "--procs", "2", "--policy", "easy,conservative")
+	code, direct, stderr := runCLI(t, "replay", "--sacct", capture, "--procs", "2", "--policy", "easy,conservative", "--format", "wide")
 	if code != 0 {
 		t.Fatalf("replay --sacct: exit %d: %s", code, stderr)
 	}
-	code, viaSWF, stderr := runCLI(t, "replay", "--trace", swfOut, "--policy", "easy,conservative")
+	code, viaSWF, stderr := runCLI(t, "replay", "--trace", swfOut, "--policy", "easy,conservative", "--format", "wide")
 	if code != 0 {
 		t.Fatalf("replay --trace: exit %d: %s", code, stderr)
 	}
