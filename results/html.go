@@ -112,7 +112,7 @@ func inlineFigure(dir string, f Figure) (htmlFigure, error) {
 
 // htmlTable is one table of the report: a header row and body rows.
 type htmlTable struct {
-	Caption string
+	Caption, Class string
 	Head    []string
 	Rows    [][]string
 }
@@ -134,14 +134,18 @@ func htmlTables(r *Report, infos []MetricInfo) []htmlTable {
 		return "", ""
 	}
 	cell := func(s Summary) string {
-		if math.IsNaN(s.HalfWidth) {
-			return meanCell(s)
+		c := meanCell(s)
+		if !math.IsNaN(s.HalfWidth) {
+			c += " ± " + num(s.HalfWidth)
 		}
-		return meanCell(s) + " ± " + num(s.HalfWidth)
+		if s.HasReference() {
+			c += " (reference " + num(s.Reference) + ")"
+		}
+		return c
 	}
 	axes := r.Points[0].Labels
 	if len(r.Points) <= 8 || len(axes) < 2 {
-		t := htmlTable{Caption: "mean ± 95% CI half-width", Head: []string{"metric", "unit", "description"}}
+		t := htmlTable{Caption: "mean ± 95% CI half-width", Head: []string{"metric", "unit", "description"}, Class: "metrics"}
 		for _, p := range r.Points {
 			t.Head = append(t.Head, cmpOr(p.Name(), "value"))
 		}
@@ -216,7 +220,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;
 h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em;display:block;overflow-x:auto}
 th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right;white-space:nowrap}
-th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
+th{background:#f4f4f4}td:first-child,th:first-child,.metrics td:nth-child(-n+3),.metrics th:nth-child(-n+3){text-align:left}
 caption{text-align:left;font-weight:600;padding:.3em 0}
 .figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em}
 figure{margin:0;break-inside:avoid}figure svg,figure img{width:100%;height:auto}
@@ -243,7 +247,7 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weig
 <dt>command line</dt><dd><code>{{.CommandLine}}</code></dd>
 </dl>
 <h2>Results</h2>
-{{range .Tables}}<table>
+{{range .Tables}}<table class="{{.Class}}">
 <caption>{{.Caption}}</caption>
 <thead><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
