@@ -113,8 +113,8 @@ func inlineFigure(dir string, f Figure) (htmlFigure, error) {
 // htmlTable is one table of the report: a header row and body rows.
 type htmlTable struct {
 	Caption, Class string
-	Head    []string
-	Rows    [][]string
+	Head           []string
+	Rows           [][]string
 }
 
 // htmlTables lays the report out in tables: with no more than maxWidePoints
