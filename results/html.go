@@ -117,7 +117,10 @@ type htmlTable struct {
 	Rows           [][]string
 }
 
-// htmlTables lays the report out in tables: with no more than maxWidePoints
+// htmlWidePoints is the most points shown side by side in one table.
+const htmlWidePoints = 8
+
+// htmlTables lays the report out in tables: with no more than htmlWidePoints
 // points, one table of metrics (rows, with their units) by points
 // (columns); with more, one table per metric, the first axis along rows
 // and the second along columns (the others in the row names).
@@ -144,7 +147,7 @@ func htmlTables(r *Report, infos []MetricInfo) []htmlTable {
 		return c
 	}
 	axes := r.Points[0].Labels
-	if len(r.Points) <= 8 || len(axes) < 2 {
+	if len(r.Points) <= htmlWidePoints || len(axes) < 2 {
 		t := htmlTable{Caption: "mean ± 95% CI half-width", Head: []string{"metric", "unit", "description"}, Class: "metrics"}
 		for _, p := range r.Points {
 			t.Head = append(t.Head, cmpOr(p.Name(), "value"))
