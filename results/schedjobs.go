@@ -41,11 +41,12 @@ type schedRun struct {
 	jobs []schedJob
 }
 
-// readSchedules reads the per-job records of replication 0 of every
-// point from dir/jobs.csv (the sweep-axis columns come first, then
-// "replication", then the kind's columns) and, for a multicluster run,
-// the parts of every job from dir/parts.csv.
-func readSchedules(dir string) ([]schedRun, error) {
+// readSchedules reads the per-job records of replication 0 of the points
+// that keep selects (by "key=value …" name) from dir/jobs.csv (the
+// sweep-axis columns come first, then "replication", then the kind's
+// columns) and, for a multicluster run, the parts of their jobs from
+// dir/parts.csv.
+func readSchedules(dir string, keep func(point string) bool) ([]schedRun, error) {
 	path := filepath.Join(dir, "jobs.csv")
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("results: %s has no per-job CSV (jobs.csv): run with --schedule or --per-job", dir)
@@ -55,13 +56,14 @@ func readSchedules(dir string) ([]schedRun, error) {
 	hasParts := err == nil
 	var runs []schedRun
 	index := map[string]int{}
-	ids := map[string]int{} // run key + job id → index in the run, for parts.csv
-	err = readCSV(path, []string{"id", "start", "end", "processors"}, func(key string, get func(string) float64, line int) error {
+	var ids []map[float64]int // by run: job id → index in the run, for parts.csv
+	err = readCSV(path, []string{"id", "start", "end", "processors"}, keep, func(key string, get func(string) float64, line int) error {
 		k, ok := index[key]
 		if !ok {
 			k = len(runs)
 			index[key] = k
 			runs = append(runs, schedRun{name: key})
+			ids = append(ids, map[float64]int{})
 		}
 		j := schedJob{submit: get("submit"), start: get("start"), end: get("end"),
 			procs: int(get("processors")), wait: get("wait"), bsld: get("bsld")}
@@ -69,7 +71,7 @@ func readSchedules(dir string) ([]schedRun, error) {
 			return fmt.Errorf("results: %s:%d: a job without start, end or processors", path, line)
 		}
 		if hasParts {
-			ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)] = len(runs[k].jobs)
+			ids[k][get("id")] = len(runs[k].jobs)
 		}
 		runs[k].jobs = append(runs[k].jobs, j)
 		return nil
@@ -80,10 +82,13 @@ func readSchedules(dir string) ([]schedRun, error) {
 	if !hasParts {
 		return runs, nil
 	}
-	err = readCSV(parts, []string{"id", "cluster", "start", "processors"}, func(key string, get func(string) float64, line int) error {
+	err = readCSV(parts, []string{"id", "cluster", "start", "processors"}, keep, func(key string, get func(string) float64, line int) error {
 		k, ok := index[key]
-		i, known := ids[key+"\x00"+strconv.FormatFloat(get("id"), 'g', -1, 64)]
-		if !ok || !known {
+		if !ok {
+			return fmt.Errorf("results: %s:%d: a part of a point that jobs.csv does not list", parts, line)
+		}
+		i, known := ids[k][get("id")]
+		if !known {
 			return fmt.Errorf("results: %s:%d: a part of a job that jobs.csv does not list", parts, line)
 		}
 		j := &runs[k].jobs[i]
@@ -93,10 +98,11 @@ func readSchedules(dir string) ([]schedRun, error) {
 	return runs, err
 }
 
-// readCSV calls row for every record of replication 0 of a long-format
-// CSV file, with the record's point ("key=value …" of the axis columns,
-// those before "replication") and a getter of its numeric columns.
-func readCSV(path string, need []string, row func(key string, get func(string) float64, line int) error) error {
+// readCSV calls row for every record of replication 0 of the points keep
+// selects in a long-format CSV file, with the record's point ("key=value
+// …" of the axis columns, those before "replication") and a getter of its
+// numeric columns.
+func readCSV(path string, need []string, keep func(string) bool, row func(key string, get func(string) float64, line int) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -137,7 +143,7 @@ func readCSV(path string, need []string, row func(key string, get func(string) f
 		return v
 	}
 	parts := make([]string, axes)
-	key := ""
+	key, kept, started := "", false, false
 	for line := 2; ; line++ {
 		rec, err = r.Read()
 		if err == io.EOF {
@@ -151,7 +157,8 @@ func readCSV(path string, need []string, row func(key string, get func(string) f
 		}
 		// Rows of one point come together: rebuild the key only when an
 		// axis value changes.
-		changed := line == 2
+		changed := !started
+		started = true
 		for i := range axes {
 			if v := strings.TrimPrefix(head[i], "axis.") + "=" + rec[i]; v != parts[i] {
 				parts[i], changed = v, true
@@ -159,6 +166,10 @@ func readCSV(path string, need []string, row func(key string, get func(string) f
 		}
 		if changed {
 			key = strings.Join(parts, " ")
+			kept = keep(key)
+		}
+		if !kept {
+			continue
 		}
 		if err := row(key, get, line); err != nil {
 			return err

@@ -27,11 +27,10 @@ const maxScheduleRuns = 8
 // axis (every point when there is none), at most maxScheduleRuns; r may
 // be nil (every run found is shown, up to that many).
 func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, error) {
-	all, err := readSchedules(dir)
+	runs, err := readSchedules(dir, shownPoints(r))
 	if err != nil {
 		return nil, err
 	}
-	runs := shownRuns(all, r)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, run := range runs {
 		for _, j := range run.jobs {
@@ -91,41 +90,42 @@ func cmpNaN(x, alt float64) float64 {
 	return x
 }
 
-// shownRuns selects the runs of the points at the largest value of every
-// numeric axis of r.
-func shownRuns(all []schedRun, r *Report) []schedRun {
-	if r == nil || len(r.Points) < 2 {
-		return all[:min(len(all), maxScheduleRuns)]
-	}
+// shownPoints returns the selector of the points the views show: those
+// at the largest value of every numeric axis of r (all of them when there
+// is none), at most maxScheduleRuns in all; with no report, the first
+// maxScheduleRuns points found.
+func shownPoints(r *Report) func(name string) bool {
 	var names []string
-	for _, p := range r.Points {
-		top := true
-		for a, l := range p.Labels {
-			vals, numeric := axisValues(r, a)
-			if !numeric || len(vals) < 2 {
-				continue
-			}
-			v, _ := strconv.ParseFloat(l.Value, 64)
-			for _, o := range vals {
-				if x, _ := strconv.ParseFloat(o, 64); x > v {
-					top = false
+	if r != nil && len(r.Points) > 1 {
+		for _, p := range r.Points {
+			top := true
+			for a, l := range p.Labels {
+				vals, numeric := axisValues(r, a)
+				if !numeric || len(vals) < 2 {
+					continue
+				}
+				v, _ := strconv.ParseFloat(l.Value, 64)
+				for _, o := range vals {
+					if x, _ := strconv.ParseFloat(o, 64); x > v {
+						top = false
+					}
 				}
 			}
-		}
-		if top {
-			names = append(names, fileUnsafe.ReplaceAllString(p.Name(), "_"), p.Name())
-		}
-	}
-	var out []schedRun
-	for _, run := range all {
-		if slices.Contains(names, run.name) && len(out) < maxScheduleRuns {
-			out = append(out, run)
+			if top && len(names) < maxScheduleRuns {
+				names = append(names, p.Name())
+			}
 		}
 	}
-	if len(out) == 0 {
-		return all[:min(len(all), maxScheduleRuns)]
+	seen := map[string]bool{}
+	return func(name string) bool {
+		if names != nil {
+			return slices.Contains(names, name)
+		}
+		if !seen[name] && len(seen) < maxScheduleRuns {
+			seen[name] = true
+		}
+		return seen[name]
 	}
-	return out
 }
 
 // loadBins is the number of time bins of the utilisation and queue views.

@@ -111,7 +111,7 @@ func TestScheduleViews(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	runs, err := readSchedules(mc)
+	runs, err := readSchedules(mc, shownPoints(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestScheduleViews(t *testing.T) {
 	if fmt.Sprint(offsets) != "[0 4 9]" || len(blocks) != 3 {
 		t.Errorf("multicluster placement: offsets %v, blocks %v", offsets, blocks)
 	}
-	if _, err := readSchedules(t.TempDir()); err == nil || !strings.Contains(err.Error(), "--schedule") {
+	if _, err := readSchedules(t.TempDir(), shownPoints(nil)); err == nil || !strings.Contains(err.Error(), "--schedule") {
 		t.Errorf("a directory without jobs.csv: %v", err)
 	}
 }
