@@ -2,13 +2,13 @@ package results
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -101,20 +101,24 @@ func readSchedules(dir string, keep func(point string) bool) ([]schedRun, error)
 // readCSV calls row for every record of replication 0 of the points keep
 // selects in a long-format CSV file, with the record's point ("key=value
 // …" of the axis columns, those before "replication") and a getter of its
-// numeric columns.
+// numeric columns. Rows of one point come together, so the point of a row
+// is worked out only when the text of its leading columns changes, and
+// the rows of the other points are skipped unparsed.
 func readCSV(path string, need []string, keep func(string) bool, row func(key string, get func(string) float64, line int) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	r := csv.NewReader(bufio.NewReaderSize(f, 1<<16))
-	r.ReuseRecord = true
-	head, err := r.Read()
+	br := bufio.NewReaderSize(f, 1<<16)
+	first, err := br.ReadString('\n')
+	if err != nil && err != io.EOF {
+		return fmt.Errorf("results: %s: %w", path, err)
+	}
+	head, err := csv.NewReader(strings.NewReader(first)).Read()
 	if err != nil {
 		return fmt.Errorf("results: %s: %w", path, err)
 	}
-	head = slices.Clone(head) // the reader reuses its record
 	col := map[string]int{}
 	for i, h := range head {
 		if _, dup := col[h]; !dup {
@@ -127,13 +131,15 @@ func readCSV(path string, need []string, keep func(string) bool, row func(key st
 		}
 	}
 	axes, hasRep := col["replication"]
+	lead := axes + 1 // the axis columns and the replication
 	if !hasRep {
 		axes = col["id"]
+		lead = axes
 	}
 	var rec []string
 	get := func(name string) float64 {
 		i, ok := col[name]
-		if !ok {
+		if !ok || i >= len(rec) {
 			return math.NaN()
 		}
 		v, err := strconv.ParseFloat(rec[i], 64)
@@ -142,37 +148,65 @@ func readCSV(path string, need []string, keep func(string) bool, row func(key st
 		}
 		return v
 	}
-	parts := make([]string, axes)
-	key, kept, started := "", false, false
-	for line := 2; ; line++ {
-		rec, err = r.Read()
-		if err == io.EOF {
-			return nil
+	// point works out the key of a row and whether it is drawn.
+	point := func(fields []string) (string, bool) {
+		if len(fields) < lead || (hasRep && fields[axes] != "0") {
+			return "", false
 		}
-		if err != nil {
+		parts := make([]string, axes)
+		for i := range axes {
+			parts[i] = strings.TrimPrefix(head[i], "axis.") + "=" + fields[i]
+		}
+		key := strings.Join(parts, " ")
+		return key, keep(key)
+	}
+	var prefix []byte
+	key, kept := "", false
+	for line := 2; ; line++ {
+		b, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return fmt.Errorf("results: %s:%d: a line longer than %d bytes", path, line, br.Size())
+		}
+		if err != nil && err != io.EOF {
 			return fmt.Errorf("results: %s: %w", path, err)
 		}
-		if hasRep && rec[axes] != "0" {
-			continue
-		}
-		// Rows of one point come together: rebuild the key only when an
-		// axis value changes.
-		changed := !started
-		started = true
-		for i := range axes {
-			if v := strings.TrimPrefix(head[i], "axis.") + "=" + rec[i]; v != parts[i] {
-				parts[i], changed = v, true
+		text := bytes.TrimRight(b, "\r\n")
+		if len(text) > 0 {
+			if bytes.IndexByte(text, '"') >= 0 {
+				// Quoted cells: the general reader, no shortcut.
+				if rec, err = csv.NewReader(bytes.NewReader(text)).Read(); err != nil {
+					return fmt.Errorf("results: %s:%d: %w", path, line, err)
+				}
+				prefix = nil
+				if key, kept = point(rec); kept {
+					if err := row(key, get, line); err != nil {
+						return err
+					}
+				}
+			} else {
+				cut := len(text)
+				for i, n := 0, 0; i < len(text); i++ {
+					if text[i] == ',' {
+						if n++; n == lead {
+							cut = i
+							break
+						}
+					}
+				}
+				if prefix == nil || !bytes.Equal(text[:cut], prefix) {
+					prefix = append(prefix[:0], text[:cut]...)
+					key, kept = point(strings.Split(string(text[:cut]), ","))
+				}
+				if kept {
+					rec = strings.Split(string(text), ",")
+					if err := row(key, get, line); err != nil {
+						return err
+					}
+				}
 			}
 		}
-		if changed {
-			key = strings.Join(parts, " ")
-			kept = keep(key)
-		}
-		if !kept {
-			continue
-		}
-		if err := row(key, get, line); err != nil {
-			return err
+		if err == io.EOF {
+			return nil
 		}
 	}
 }

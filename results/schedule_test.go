@@ -126,3 +126,20 @@ func TestScheduleViews(t *testing.T) {
 		t.Errorf("a directory without jobs.csv: %v", err)
 	}
 }
+
+// TestReadSchedulesQuotedAxis: an axis value with a comma is quoted in
+// jobs.csv and read back whole; rows of other replications are skipped.
+func TestReadSchedulesQuotedAxis(t *testing.T) {
+	dir := t.TempDir()
+	text := "site,replication,id,start,end,processors\n\"a,b\",0,1,0,5,2\n\"a,b\",1,1,0,5,2\nc,0,1,1,4,3\nc,0,2,4,6,1\n"
+	if err := os.WriteFile(filepath.Join(dir, "jobs.csv"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := readSchedules(dir, shownPoints(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 || runs[0].name != "site=a,b" || len(runs[0].jobs) != 1 || runs[1].name != "site=c" || len(runs[1].jobs) != 2 || runs[1].jobs[1].start != 4 {
+		t.Errorf("runs: %+v", runs)
+	}
+}
