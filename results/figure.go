@@ -2,8 +2,8 @@ package results
 
 import (
 	"bytes"
-	"image/png"
 	"fmt"
+	"image/png"
 	"io"
 	"path/filepath"
 	"slices"
