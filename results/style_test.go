@@ -162,3 +162,32 @@ func TestFiguresOfASweep(t *testing.T) {
 type recorder []plot.Plotter
 
 func (r *recorder) Add(ps ...plot.Plotter) { *r = append(*r, ps...) }
+
+// TestFormatsAreDeterministic: every format of a figure written twice is
+// byte-identical (the PDF's dates are fixed).
+func TestFormatsAreDeterministic(t *testing.T) {
+	var files [2]map[string][]byte
+	for i := range files {
+		dir := t.TempDir()
+		figs, err := (PlotOptions{Formats: PlotFormats, DPI: 72}).WritePlots(dir, twoSeries(2), []PlotSpec{{Name: "w", Metric: "wait", X: "x", Series: "policy"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = map[string][]byte{}
+		for _, f := range figs[0].Files {
+			b, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[i][f] = b
+		}
+	}
+	if len(files[0]) != 3 {
+		t.Fatalf("files %v, want png, svg and pdf", len(files[0]))
+	}
+	for f, b := range files[0] {
+		if !slices.Equal(b, files[1][f]) {
+			t.Errorf("%s differs between two writes", f)
+		}
+	}
+}
