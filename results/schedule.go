@@ -7,7 +7,9 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"runtime"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -51,36 +53,59 @@ func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, e
 	if !(t1 > t0) || t0 >= hi || t1 <= lo {
 		return nil, fmt.Errorf("results: the window --from/--to [%s, %s] s holds no part of the schedule, which spans [%s, %s] s", num(t0), num(t1), num(lo), num(hi))
 	}
-	var figs []Figure
+	// The figures are independent: draw them in parallel, keep their order.
+	var tasks []func() (Figure, error)
 	for _, run := range runs {
 		name := "gantt"
 		if run.name != "" {
-			name += "_" + run.name
+			name += "_" + fileUnsafe.ReplaceAllString(run.name, "_")
 		}
-		f, err := o.ganttChart(dir, "schedule/"+name, strings.TrimSpace("Gantt chart "+run.name), run, t0, t1)
-		if err != nil {
-			return nil, err
-		}
-		figs = append(figs, f)
+		tasks = append(tasks, func() (Figure, error) {
+			return o.ganttChart(dir, "schedule/"+name, strings.TrimSpace("Gantt chart "+run.name), run, t0, t1)
+		})
 	}
-	f, err := o.loadChart(dir, runs, t0, t1)
-	if err != nil {
-		return nil, err
-	}
-	figs = append(figs, f)
+	tasks = append(tasks, func() (Figure, error) { return o.loadChart(dir, runs, t0, t1) })
 	for _, e := range []struct{ name, title, axis string }{
 		{"ecdf_wait", "ECDF of the wait", "wait (s, log scale; waits under 1 s at 1 s)"},
 		{"ecdf_bsld", "ECDF of the bounded slowdown", "bounded slowdown (log scale)"},
 	} {
-		f, err := o.ecdfChart(dir, e.name, e.title, e.axis, runs)
-		if err != nil {
-			return nil, err
+		tasks = append(tasks, func() (Figure, error) { return o.ecdfChart(dir, e.name, e.title, e.axis, runs) })
+	}
+	return parallelFigures(tasks)
+}
+
+// parallelFigures runs the tasks on GOMAXPROCS goroutines and returns
+// their figures in task order (an empty figure, drawn for nothing, is left
+// out), or the first error in task order.
+func parallelFigures(tasks []func() (Figure, error)) ([]Figure, error) {
+	figs := make([]Figure, len(tasks))
+	errs := make([]error, len(tasks))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				figs[i], errs[i] = tasks[i]()
+			}
+		}()
+	}
+	for i := range tasks {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var out []Figure
+	for i, f := range figs {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
 		if f.Name != "" {
-			figs = append(figs, f)
+			out = append(out, f)
 		}
 	}
-	return figs, nil
+	return out, nil
 }
 
 func cmpNaN(x, alt float64) float64 {
