@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
-	"runtime"
 	"strings"
 	"sync"
 
