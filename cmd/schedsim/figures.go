@@ -34,10 +34,12 @@ func (f *figureFlags) register(fs *flag.FlagSet) {
 
 // validate checks the figure flags that need no scenario.
 func (f *figureFlags) validate(set map[string]bool, out string) error {
-	if _, err := results.ParsePlotFormats(f.formats); err != nil {
+	// Commands that share runFlags without these flags (slurm) leave
+	// them zero: the defaults.
+	if _, err := results.ParsePlotFormats(f.formats); f.formats != "" && err != nil {
 		return usagef("--plot-format: %s", strings.TrimPrefix(err.Error(), "results: "))
 	}
-	if f.dpi < 30 || f.dpi > 1200 {
+	if set["dpi"] && (f.dpi < 30 || f.dpi > 1200) {
 		return usagef("--dpi must be in [30, 1200] (got %d)", f.dpi)
 	}
 	for _, name := range []string{"plot-format", "dpi", "baseline", "schedule", "from", "to"} {
@@ -139,7 +141,9 @@ func cmdPlot(args []string, stdout io.Writer) error {
 		return commandError{"plot schedule", usagef("plot schedule needs one output directory (from run or replay with --out and --per-job or --schedule)")}
 	}
 	f.schedule = true
-	if err := f.validate(map[string]bool{}, dirs[0]); err != nil {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if err := f.validate(set, dirs[0]); err != nil {
 		return commandError{"plot schedule", err}
 	}
 	if st, err := os.Stat(dirs[0]); err != nil || !st.IsDir() {
