@@ -33,7 +33,7 @@ type AnticipationParams struct {
 	// Limit is lim Ua (percent) of C → max, lim Ua.
 	Limit float64 `yaml:"limit"`
 	// Method is the comparison's method, a policy name of the css
-	// registry (css.Names: ant, bf, css).
+	// registry (css.Policies).
 	Method string `yaml:"method"`
 	// Distance is ANT's replication distance in the comparison: linear or
 	// geometric (the replication experiment runs both).
@@ -88,12 +88,8 @@ func (p *AnticipationParams) Validate() error {
 		return model.Field("terms", "%v", err)
 	}
 	// the comparison's method is a policy of the css registry.
-	if _, err := css.New(p.Method, p.config(false).PolicyOptions()); err != nil {
-		var oe *css.OptionError
-		if errors.As(err, &oe) {
-			return model.Field(oe.Key, "%s", oe.Msg)
-		}
-		return model.Field("method", "%v", err)
+	if _, err := css.Policies.New(p.Method, p.config(false).PolicyOptions()); err != nil {
+		return policyError("method", err)
 	}
 	if err := p.DomainConfig.Validate(); err != nil {
 		var ce *toporkov.ConfigError

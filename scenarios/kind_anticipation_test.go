@@ -131,7 +131,7 @@ func TestAnticipationMethodFromRegistry(t *testing.T) {
 	p := NewAnticipationParams()
 	p.Method = "easy"
 	err := p.Validate()
-	if err == nil || err.Error() != `method: unknown slot batch policy "easy" (want one of [ant bf css])` {
+	if err == nil || err.Error() != `method: policies: unknown policy "easy" for slot-batch (want one of [ant bf css])` {
 		t.Errorf("unknown method: %v", err)
 	}
 	for _, m := range []string{"ant", "bf", "css"} {

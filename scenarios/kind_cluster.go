@@ -17,7 +17,7 @@ import (
 func init() {
 	Register(Kind{
 		Name:      "cluster",
-		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (fcfs, easy, conservative, fpfs)",
+		Summary:   "SWF trace replay on a homogeneous cluster under a batch policy (" + strings.Join(batch.Policies.Names(), ", ") + ")",
 		NewParams: func() Params { return NewClusterParams() },
 		Headline:  []string{"mean_wait", "mean_bsld", "utilization"},
 	})
@@ -39,7 +39,7 @@ type ClusterParams struct {
 	// Procs is the number of processors; 0 takes the trace header's
 	// MaxProcs (MaxNodes when MaxProcs is absent).
 	Procs int `yaml:"procs"`
-	// Policy is a batch policy name (see batch.Names).
+	// Policy is a batch policy name (see batch.Policies).
 	Policy string `yaml:"policy"`
 	// Order is the queue order: submit (default) or sjf.
 	Order string `yaml:"order"`
@@ -98,7 +98,7 @@ func (p *ClusterParams) Validate() error {
 	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, p.Procs),
 		model.IntRange("procs", p.Procs, 0, 1<<24),
-		model.OneOf("policy", p.Policy, batch.Names()...),
+		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
@@ -193,9 +193,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			return nil, model.Field("procs", "the header of %s gives neither MaxProcs nor MaxNodes: set procs", path)
 		}
 	}
-	pol, err := batch.New(p.Policy, batch.Options{Order: p.Order})
+	pol, err := batch.Policies.New(p.Policy, batch.Options{Order: p.Order})
 	if err != nil {
-		return nil, model.Field("policy", "%v", err)
+		return nil, policyError("policy", err)
 	}
 	c, err := cluster.New(rc.Engine, src, pol, cluster.Config{
 		Procs:          procs,

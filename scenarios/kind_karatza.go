@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -59,12 +58,12 @@ type KaratzaParams struct {
 	SplitOverhead float64 `yaml:"split_overhead"`
 	// Threshold is T, the backfilling threshold (0).
 	Threshold float64 `yaml:"threshold"`
-	// LocalQueue is the local queue discipline: backfill or fcfs.
+	// LocalQueue is the local queue discipline (see local.Disciplines).
 	LocalQueue string `yaml:"local_queue"`
 	// Routing is what "shortest queue" measures: count (waiting jobs),
 	// count-all (the running one too) or work (estimated).
 	Routing string `yaml:"routing"`
-	// GSQueue is the GS queue discipline: lgf or first-fit.
+	// GSQueue is the GS queue discipline (see grid.Queues).
 	GSQueue string `yaml:"gs_queue"`
 	// SiteChoice is how a gang picks among sites that can take it: random
 	// or earliest.
@@ -175,9 +174,9 @@ func (p *KaratzaParams) Validate() error {
 	if err := model.FirstError(
 		finiteNonNegative("split_overhead", p.SplitOverhead),
 		finiteNonNegative("threshold", p.Threshold),
-		model.OneOf("local_queue", p.LocalQueue, local.Disciplines()...),
+		model.OneOf("local_queue", p.LocalQueue, local.Disciplines.Names()...),
 		model.OneOf("routing", p.Routing, local.Measures()...),
-		model.OneOf("gs_queue", p.GSQueue, grid.Queues()...),
+		model.OneOf("gs_queue", p.GSQueue, grid.Queues.Names()...),
 		model.OneOf("site_choice", p.SiteChoice, grid.SiteChoices()...),
 		model.OneOf("queue_pick", p.QueuePick, grid.QueuePicks()...),
 		model.OneOf("dispatch", p.Dispatch, grid.Dispatches()...),
@@ -212,33 +211,35 @@ func (p *KaratzaParams) Workload() (karatza.Config, error) {
 
 // policies builds fresh policy instances (one set per replication).
 func (p *KaratzaParams) policies() (gang.Policies, error) {
-	optionKey := func(err error, keys map[string]string) error {
-		var ge *grid.OptionError
-		if errors.As(err, &ge) {
-			return model.Field(keys[ge.Key], "%s", ge.Msg)
-		}
-		var le *local.OptionError
-		if errors.As(err, &le) {
-			return model.Field(keys[le.Key], "%s", le.Msg)
+	// Two options have other keys here: overhead is split_overhead (in
+	// percent, checked by Validate first), by is routing.
+	rename := func(err error) error {
+		if fe, ok := model.AsField(err); ok {
+			switch fe.Path {
+			case "overhead":
+				return model.Field("split_overhead", "%s", fe.Msg)
+			case "by":
+				return model.Field("routing", "%s", fe.Msg)
+			}
 		}
 		return err
 	}
-	alloc, err := grid.NewAllocator("karatza-approach"+strconv.Itoa(p.Approach),
+	alloc, err := grid.Allocators.New("karatza-approach"+strconv.Itoa(p.Approach),
 		grid.Options{Overhead: p.SplitOverhead / 100, SiteChoice: p.SiteChoice, QueuePick: p.QueuePick, Dispatch: p.Dispatch})
 	if err != nil {
-		return gang.Policies{}, optionKey(err, map[string]string{"overhead": "split_overhead", "site_choice": "site_choice", "queue_pick": "queue_pick", "dispatch": "dispatch"})
+		return gang.Policies{}, rename(policyError("approach", err))
 	}
-	queue, err := grid.NewQueue(p.GSQueue)
+	queue, err := grid.Queues.New(p.GSQueue, struct{}{})
 	if err != nil {
-		return gang.Policies{}, model.Field("gs_queue", "%v", err)
+		return gang.Policies{}, model.Under("gs_queue", err)
 	}
-	disc, err := local.NewDiscipline(p.LocalQueue, local.Options{Threshold: p.Threshold})
+	disc, err := local.Disciplines.New(p.LocalQueue, local.Options{Threshold: p.Threshold})
 	if err != nil {
-		return gang.Policies{}, optionKey(err, map[string]string{"threshold": "threshold", "by": "routing"})
+		return gang.Policies{}, policyError("local_queue", err)
 	}
-	router, err := local.NewRouter(local.ShortestName, local.Options{By: p.Routing})
+	router, err := local.Routers.New(local.ShortestName, local.Options{By: p.Routing})
 	if err != nil {
-		return gang.Policies{}, optionKey(err, map[string]string{"threshold": "threshold", "by": "routing"})
+		return gang.Policies{}, rename(err)
 	}
 	return gang.Policies{Allocator: alloc, Queue: queue, Local: disc, Router: router}, nil
 }

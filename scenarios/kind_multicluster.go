@@ -17,7 +17,7 @@ import (
 func init() {
 	Register(Kind{
 		Name:      "multicluster",
-		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (fcfs, ebf, fpfs, scoal, coarp)",
+		Summary:   "SWF trace on a heterogeneous multi-cluster grid under a metascheduler (" + strings.Join(coalloc.Policies.Names(), ", ") + ")",
 		NewParams: func() Params { return NewMultiClusterParams() },
 		Headline:  []string{"mean_wait", "makespan_sum", "utilization_mean", "load_balance"},
 	})
@@ -45,7 +45,7 @@ type MultiClusterParams struct {
 	// RefSpeed is the reference speed in MIPS: length = run time ×
 	// ref_speed.
 	RefSpeed float64 `yaml:"ref_speed"`
-	// Policy is a metascheduler policy name (see coalloc.Names).
+	// Policy is a metascheduler policy name (see coalloc.Policies).
 	Policy string `yaml:"policy"`
 	// Options are the policies' options (cluster_choice, offers,
 	// surplus, parts_start, horizon).
@@ -93,7 +93,7 @@ func (p *MultiClusterParams) Validate() error {
 	if err := model.FirstError(
 		ValidateJobInput(p.Trace, p.Source, p.baseDir, gridProcs(plat)),
 		model.FloatRange("ref_speed", p.RefSpeed, 1e-6, 1e12),
-		model.OneOf("policy", p.Policy, coalloc.Names()...),
+		model.OneOf("policy", p.Policy, coalloc.Policies.Names()...),
 		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
 		model.FloatRange("skip_days", p.SkipDays, 0, 1e6),
 		model.FloatRange("days", p.Days, 0, 1e6),
@@ -103,9 +103,6 @@ func (p *MultiClusterParams) Validate() error {
 		return err
 	}
 	if err := p.Options.Validate(); err != nil {
-		if oe, ok := err.(*coalloc.OptionError); ok {
-			return model.Field(oe.Key, "%s", oe.Msg)
-		}
 		return err
 	}
 	for i, s := range p.Statuses {
@@ -207,9 +204,9 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	defer src.Close()
 	path := src.Name
-	pol, err := coalloc.New(p.Policy, p.Options)
+	pol, err := coalloc.Policies.New(p.Policy, p.Options)
 	if err != nil {
-		return nil, model.Field("policy", "%v", err)
+		return nil, policyError("policy", err)
 	}
 	g, err := multicluster.New(rc.Engine, src, pol, multicluster.Config{
 		Platform: plat, RefSpeed: p.RefSpeed, Tau: p.Tau, Check: rc.Check,

@@ -52,7 +52,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "table", "stdout format: table (pivot tables of the headline metrics, as wide as the terminal: $COLUMNS, 100 when piped), wide (a column per point), long (a block per point), csv, json or markdown")
 	fs.StringVar(&f.metrics, "metrics", "", "the metrics the tables show, separated by commas (default: the model's headline metrics; see `schedsim metrics`)")
 	fs.StringVar(&f.logLevel, "log-level", "warn", "log level: debug, info, warn, error")
-	fs.Var(&f.jobs, "per-job", "with --out: stream the per-job CSV of replication 0 of each point (jobs.csv); --per-job all: of every replication (jobs-repR.csv too)")
+	fs.Var(&f.jobs, "per-job", "with --out: the per-job records of replication 0 of every point in jobs.csv (long format: sweep axes, replication, then the model's columns; multicluster parts in parts.csv); --per-job all: of every replication")
 	fs.StringVar(&f.shard, "shard", "", "with --out: run only shard I/N (0 ≤ I < N) of the tasks and write their raw metrics and a manifest (see `schedsim merge`)")
 	fs.BoolVar(&f.check, "check", false, "switch on the models' invariant checkers")
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
@@ -163,7 +163,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return err
 	}
 	opts.JobsCSV = opts.JobsCSV || f.fig.schedule
-	text, err := f.textOptions(sc)
+	text, err := f.textOptions(sc, stdout)
 	if err != nil {
 		return err
 	}
@@ -318,6 +318,7 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, k := range scenarios.Kinds() {
 		fmt.Fprintf(tw, "  %s\t%s\n", k.Name, k.Summary)
 	}
+	listPolicies(tw)
 	return tw.Flush()
 }
 

@@ -85,12 +85,12 @@ usage:
   schedsim run --shard I/N --out DIR [scenario]      run shard I of N (0 ≤ I < N): raw metrics + manifest
   schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
-  schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: fcfs, easy, conservative, fpfs)
+  schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
   schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim generate lublin --procs N --jobs M --out F.swf.gz   a Lublin–Feitelson synthetic workload
-  schedsim list                                      list built-in scenarios and model kinds
+  schedsim list                                      list built-in scenarios, model kinds and policies
   schedsim metrics [KIND | scenario]                 the metrics of the model kinds: units and descriptions
   schedsim validate scenario.yaml …                  check scenarios without running them
   schedsim version                                   print the version
@@ -101,7 +101,7 @@ run 'schedsim run -h' for the flags of run.
 // run executes one command line and returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintf(stderr, usage, defaultScenario())
+		fmt.Fprintf(stderr, usage, defaultScenario(), batchPolicies())
 		return exitUsage
 	}
 	var err error
@@ -129,7 +129,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "version":
 		err = cmdVersion(args[1:], stdout)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprintf(stdout, usage, defaultScenario())
+		fmt.Fprintf(stdout, usage, defaultScenario(), batchPolicies())
 	default:
 		err = usageError{fmt.Errorf("%w %q (want run, merge, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0])}
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/schedsim/schedsim/scenarios"
 )
 
+//go:generate go test -run TestMetricsDocIsCurrent -update-metrics .
+
 // cmdMetrics lists the metrics of the model kinds (or of one kind, or of
 // the points of one scenario) with their units and descriptions, as the
 // kinds declare them (scenarios.Params.Metrics).
@@ -121,8 +123,8 @@ kind's list, ` + "`schedsim metrics scenario.yaml`" + ` the metrics of one scena
 points. Headline metrics (**bold**) are the ones the compact tables show
 unless ` + "`--metrics`" + ` names others.
 
-This file is generated: ` + "`go run ./cmd/schedsim metrics --markdown > docs/reference/metrics.md`" + `
-rewrites it, and a test fails when it drifts from the declarations.
+This file is generated: ` + "`go generate ./cmd/schedsim`" + ` rewrites it, and a
+test fails when it drifts from the declarations.
 
 Units: *s* are seconds of a trace's clock; *model time units* are the
 abstract time of a synthetic model (the mean service time 1/μ of the mmc

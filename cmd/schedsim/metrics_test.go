@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -9,8 +10,10 @@ import (
 	"github.com/schedsim/schedsim/scenarios"
 )
 
+var updateMetrics = flag.Bool("update-metrics", false, "rewrite docs/reference/metrics.md from the kinds' declarations")
+
 // docs/reference/metrics.md is what `schedsim metrics --markdown` prints:
-// regenerate it when a kind's metrics change.
+// regenerate it (go generate ./cmd/schedsim) when a kind's metrics change.
 func TestMetricsDocIsCurrent(t *testing.T) {
 	t.Chdir("../..") // built-in trace paths are relative to the module root
 	for _, name := range scenarios.Builtins() {
@@ -22,12 +25,17 @@ func TestMetricsDocIsCurrent(t *testing.T) {
 	if err := cmdMetrics([]string{"--markdown"}, &b); err != nil {
 		t.Fatal(err)
 	}
+	if *updateMetrics {
+		if err := os.WriteFile("docs/reference/metrics.md", b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	want, err := os.ReadFile("docs/reference/metrics.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b.Bytes(), want) {
-		t.Errorf("docs/reference/metrics.md is out of date: run `go run ./cmd/schedsim metrics --markdown > docs/reference/metrics.md`")
+		t.Errorf("docs/reference/metrics.md is out of date: run `go generate ./cmd/schedsim`")
 	}
 	for _, k := range scenarios.Kinds() {
 		if !bytes.Contains(want, []byte("\n## "+k.Name+"\n")) {

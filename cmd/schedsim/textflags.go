@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -13,10 +14,17 @@ import (
 // pipedWidth is the width of the tables when $COLUMNS does not give one.
 const pipedWidth = 100
 
-// terminalWidth is $COLUMNS when it is a positive number, else pipedWidth.
-func terminalWidth() int {
+// terminalWidth is the width of the tables written to w: $COLUMNS when it
+// is a positive number, else the terminal's width when w is one, else
+// pipedWidth.
+func terminalWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
+	}
+	if f, ok := w.(*os.File); ok {
+		if n := ttyWidth(f); n > 0 {
+			return n
+		}
 	}
 	return pipedWidth
 }
@@ -24,8 +32,8 @@ func terminalWidth() int {
 // textOptions turns --format and --metrics into the options of the
 // report's text; an unknown metric is a usage error of one line that
 // names the flag, the allowed values and the closest one.
-func (f *runFlags) textOptions(sc *scenarios.Scenario) (results.TextOptions, error) {
-	o := results.TextOptions{Format: f.format, Width: terminalWidth()}
+func (f *runFlags) textOptions(sc *scenarios.Scenario, stdout io.Writer) (results.TextOptions, error) {
+	o := results.TextOptions{Format: f.format, Width: terminalWidth(stdout)}
 	if f.metrics == "" {
 		return o, nil
 	}

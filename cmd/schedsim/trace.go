@@ -82,7 +82,7 @@ var replayFlags = map[string]string{
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "schedsim replay --trace FILE | --sacct FILE [--policy easy[,conservative…]] [flags]", stdout)
 	p := scenarios.NewClusterParams()
-	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: fcfs, easy, conservative, fpfs")
+	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: "+batchPolicies())
 	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz); this or --sacct is required")
 	sacct := fs.String("sacct", "", "Slurm accounting instead of a trace: sacct --parsable2 output (see README, Slurm accounting)")
 	sacctTZ := fs.String("sacct-tz", "", "with --sacct: the IANA time zone sacct printed its times in (default UTC)")

@@ -22,10 +22,10 @@ func paperSystem(tb testing.TB, eng sim.Engine, lambda, e float64, jobs, rep int
 	if err != nil {
 		tb.Fatal(err)
 	}
-	alloc, _ := grid.NewAllocator(grid.Approach2, grid.DefaultOptions())
-	queue, _ := grid.NewQueue(grid.LGF)
-	disc, _ := local.NewDiscipline(local.BackfillName, local.Options{})
-	router, _ := local.NewRouter(local.ShortestName, local.Options{})
+	alloc, _ := grid.Allocators.New(grid.Approach2, grid.DefaultOptions())
+	queue, _ := grid.Queues.New(grid.LGF, struct{}{})
+	disc, _ := local.Disciplines.New(local.BackfillName, local.Options{})
+	router, _ := local.Routers.New(local.ShortestName, local.Options{})
 	sys, err := gang.New(eng, gang.Config{Sites: 2, Processors: 16, CompletedJobs: jobs},
 		gang.Policies{Allocator: alloc, Queue: queue, Local: disc, Router: router}, gen, streams.Rand("ties"), nil)
 	if err != nil {

@@ -51,26 +51,26 @@ func (c setup) build(t *testing.T, arr ...gang.Arrival) (*gang.System, *bytes.Bu
 	alloc := c.alloc
 	var err error
 	if alloc == nil {
-		alloc, err = grid.NewAllocator("karatza-approach"+strconv.Itoa(c.approach), o)
+		alloc, err = grid.Allocators.New("karatza-approach"+strconv.Itoa(c.approach), o)
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	queue := c.queue
 	if queue == nil {
-		queue, _ = grid.NewQueue(grid.LGF)
+		queue, _ = grid.Queues.New(grid.LGF, struct{}{})
 	}
 	name := local.BackfillName
 	if c.fcfs {
 		name = local.FCFSName
 	}
-	disc, err := local.NewDiscipline(name, local.Options{Threshold: c.threshold})
+	disc, err := local.Disciplines.New(name, local.Options{Threshold: c.threshold})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router := c.router
 	if router == nil {
-		router, _ = local.NewRouter(local.ShortestName, local.Options{})
+		router, _ = local.Routers.New(local.ShortestName, local.Options{})
 	}
 	var buf bytes.Buffer
 	sys, err := gang.New(sim.NewFast(), gang.Config{Sites: c.sites, Processors: c.procs, Check: true},

@@ -22,7 +22,7 @@ func Example() {
 		model.NewJob(1, 0, 5, 10, 10), // 5 processors, 10 s at 1000 MIPS
 		model.NewJob(2, 1, 6, 4, 4),
 	}
-	pol, _ := coalloc.New("coarp", coalloc.Options{})
+	pol, _ := coalloc.Policies.New("coarp", coalloc.Options{})
 	g, err := multicluster.New(sim.NewFast(), &model.SliceSource{Jobs: jobs}, pol, multicluster.Config{
 		Platform: plat,
 		OnEnd: func(r multicluster.Record) {

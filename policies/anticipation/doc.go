@@ -12,7 +12,7 @@
 // Replicator.Replicate is the replication on its own (the paper's
 // section 4.1 replicates a feasible CSS solution with it); Scheduler
 // runs the three steps; the package registers them as the slot batch
-// policy "ant" of policies/css (css.New, options read by SimilarityOf).
+// policy "ant" of policies/css (css.Policies, options read by SimilarityOf).
 // The package only decides: the experiments run
 // in scenarios/slotexp.
 package anticipation

@@ -1,15 +1,15 @@
 package anticipation
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
 )
 
 func init() {
-	css.Register("ant", "anticipation scheduling: CSS reference on the ideal alternatives (option limit), replicated by a linear or geometric distance (options distance, terms, error_floor, at_reference_start, start_from_backfilling)",
+	css.Policies.Register("ant", "anticipation scheduling: a CSS reference on the ideal alternatives, replicated on the real slots by a linear or geometric distance",
 		func(o css.Options) (css.Policy, error) {
 			sim, err := SimilarityOf(o)
 			if err != nil {
@@ -22,31 +22,33 @@ func init() {
 			p.ant.Problem = css.CostMaxUtilityLimit(o.Limit)
 			p.ant.Similarity = sim
 			return p, nil
-		})
+		}, "limit", "distance", "terms", "error_floor", "at_reference_start", "start_from_backfilling")
 }
+
+var _ css.Policy = (*policy)(nil)
 
 // SimilarityOf returns the replication criterion that the options of a
 // registered policy name: Distance (linear or geometric), Terms,
-// ErrorFloor and AtReferenceStart. A bad one is a *css.OptionError
+// ErrorFloor and AtReferenceStart. A bad one is a *model.FieldError
 // naming its key.
 func SimilarityOf(o css.Options) (Similarity, error) {
 	d, err := ParseDistance(o.Distance)
 	if err != nil {
-		return Similarity{}, &css.OptionError{Key: "distance", Msg: fmt.Sprintf("must be linear or geometric (got %q)", o.Distance)}
+		return Similarity{}, model.Field("distance", "must be linear or geometric (got %q)", o.Distance)
 	}
 	s := Similarity{Distance: d, Floor: o.ErrorFloor, AtReferenceStart: o.AtReferenceStart}
 	for _, name := range o.Terms {
 		t, err := css.ParseProperty(name)
 		if err != nil {
-			return Similarity{}, &css.OptionError{Key: "terms", Msg: err.Error()}
+			return Similarity{}, model.Field("terms", "%v", err)
 		}
 		s.Terms = append(s.Terms, t)
 	}
 	if !(s.Floor > 0) || math.IsInf(s.Floor, 0) {
-		return Similarity{}, &css.OptionError{Key: "error_floor", Msg: fmt.Sprintf("must be a finite number > 0 (got %v)", o.ErrorFloor)}
+		return Similarity{}, model.Field("error_floor", "must be a finite number > 0 (got %v)", o.ErrorFloor)
 	}
 	if err := s.Validate(); err != nil {
-		return Similarity{}, &css.OptionError{Key: "terms", Msg: err.Error()}
+		return Similarity{}, model.Field("terms", "%v", err)
 	}
 	return s, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/policies"
 	"github.com/schedsim/schedsim/policies/css"
 )
 
@@ -16,11 +18,11 @@ import (
 // options and unknown names are one-line errors naming the key or the
 // allowed names.
 func TestRegistry(t *testing.T) {
-	if got, want := css.Names(), []string{"ant", "bf", "css"}; !reflect.DeepEqual(got, want) {
-		t.Fatalf("css.Names() = %v, want %v", got, want)
+	if got, want := css.Policies.Names(), []string{"ant", "bf", "css"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("css.Policies.Names() = %v, want %v", got, want)
 	}
-	for _, name := range css.Names() {
-		if s, ok := css.Summary(name); !ok || s == "" {
+	for _, name := range css.Policies.Names() {
+		if s, ok := css.Policies.Summary(name); !ok || s == "" {
 			t.Errorf("%s: no summary", name)
 		}
 	}
@@ -51,7 +53,7 @@ func TestRegistry(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, want := range map[string]css.Plan{"bf": bf, "css": cs, "ant": ant} {
-			p, err := css.New(name, o)
+			p, err := css.Policies.New(name, o)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -78,17 +80,16 @@ func TestRegistry(t *testing.T) {
 		bad := o
 		bad.Terms = append([]string(nil), o.Terms...)
 		mod(&bad)
-		_, err := css.New("ant", bad)
-		var oe *css.OptionError
-		if !errors.As(err, &oe) || oe.Key != key || strings.Contains(err.Error(), "\n") {
+		_, err := css.Policies.New("ant", bad)
+		if fe, ok := model.AsField(err); !ok || fe.Path != key || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v", key, err)
 		}
 	}
-	if _, err := css.New("css", css.Options{Limit: -1}); err == nil {
+	if _, err := css.Policies.New("css", css.Options{Limit: -1}); err == nil {
 		t.Error("css with limit -1: no error")
 	}
-	_, err := css.New("easy", o)
-	if !errors.Is(err, css.ErrUnknownPolicy) || !strings.Contains(err.Error(), `"easy" (want one of [ant bf css])`) {
+	_, err := css.Policies.New("easy", o)
+	if !errors.Is(err, policies.ErrUnknownPolicy) || err.Error() != `policies: unknown policy "easy" for slot-batch (want one of [ant bf css])` {
 		t.Errorf("unknown name: %v", err)
 	}
 }

@@ -14,7 +14,7 @@ func benchReplay(b *testing.B, name string, jobs []model.Job, procs int) {
 	b.ReportAllocs()
 	var res *cluster.Result
 	for b.Loop() {
-		p, err := New(name, Options{})
+		p, err := Policies.New(name, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func BenchmarkBlueConservative(b *testing.B) {
 
 func BenchmarkExcerpt(b *testing.B) {
 	jobs, procs := loadTrace(b, excerpt, false)
-	for _, name := range Names() {
+	for _, name := range Policies.Names() {
 		b.Run(name, func(b *testing.B) { benchReplay(b, name, jobs, procs) })
 	}
 }

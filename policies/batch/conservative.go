@@ -8,9 +8,16 @@ import (
 )
 
 func init() {
-	Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
-		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil })
+	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
+		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order")
 }
+
+// Conservative keeps its profile up to date through the cluster's
+// Tracker callbacks.
+var (
+	_ Policy          = (*Conservative)(nil)
+	_ cluster.Tracker = (*Conservative)(nil)
+)
 
 // Conservative is conservative backfilling (Mu'alem & Feitelson 2001):
 // every queued job holds a reservation in an availability profile, so no

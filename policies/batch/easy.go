@@ -7,9 +7,11 @@ import (
 )
 
 func init() {
-	Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it",
-		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil })
+	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it",
+		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil }, "order")
 }
+
+var _ Policy = (*EASY)(nil)
 
 // EASY is aggressive backfilling (Lifka 1995; Mu'alem & Feitelson 2001).
 // At each pass it starts queue heads while they fit. If the head does not

@@ -3,11 +3,16 @@ package batch
 import "github.com/schedsim/schedsim/model/cluster"
 
 func init() {
-	Register("fcfs", "first-come first-served: start the queue head while it fits, no backfilling",
-		func(o Options) (Policy, error) { return &FCFS{base: newBase("fcfs", o)}, nil })
-	Register("fpfs", "first-possible first-served: start, in queue order, every queued job that fits now",
-		func(o Options) (Policy, error) { return &FPFS{base: newBase("fpfs", o)}, nil })
+	Policies.Register("fcfs", "first-come first-served: start the queue head while it fits, no backfilling",
+		func(o Options) (Policy, error) { return &FCFS{base: newBase("fcfs", o)}, nil }, "order")
+	Policies.Register("fpfs", "first-possible first-served: start, in queue order, every queued job that fits now",
+		func(o Options) (Policy, error) { return &FPFS{base: newBase("fpfs", o)}, nil }, "order")
 }
+
+var (
+	_ Policy = (*FCFS)(nil)
+	_ Policy = (*FPFS)(nil)
+)
 
 // FCFS starts the queue head as long as it fits; a head that does not fit
 // blocks the whole queue. With the sjf order it is shortest-job-first

@@ -1,13 +1,10 @@
 package batch
 
 import (
-	"fmt"
-	"sort"
 	"testing"
 
-	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
-	"github.com/schedsim/schedsim/sim"
+	"github.com/schedsim/schedsim/model/cluster/clustertest"
 )
 
 // gj is a job of a golden case: id, submit, processors, runtime, estimate.
@@ -139,55 +136,27 @@ var goldens = []golden{
 	},
 }
 
-// replayJobs runs jobs on a fresh cluster and returns the completed
-// records sorted by ID.
-func replayJobs(t testing.TB, eng sim.Engine, procs int, pol Policy, jobs []model.Job, kill bool) ([]model.Job, *cluster.Result) {
-	t.Helper()
-	var recs []model.Job
-	c, err := cluster.New(eng, &model.SliceSource{Jobs: jobs}, pol, cluster.Config{
-		Procs: procs, KillAtEstimate: kill, Check: true,
-		OnEnd: func(j model.Job) { recs = append(recs, j) },
-	})
-	if err != nil {
-		t.Fatal(err)
+// Case returns the golden case in the harness's terms.
+func (g golden) Case() clustertest.Case {
+	c := clustertest.Case{Name: g.name, Procs: g.procs, Kill: g.kill, Want: g.want}
+	for _, x := range g.jobs {
+		c.Jobs = append(c.Jobs, clustertest.Job{ID: x.id, Submit: x.submit, Size: x.size, Runtime: x.runtime, Estimate: x.estimate})
 	}
-	res, err := c.Run(sim.Limit{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Slice(recs, func(a, b int) bool { return recs[a].ID < recs[b].ID })
-	return recs, res
+	return c
 }
 
+// TestGolden replays every golden case (a new policy's test file appends
+// its own to goldens from an init function) on both engines, and requires
+// golden cases for every registered policy.
 func TestGolden(t *testing.T) {
-	for _, g := range goldens {
-		for _, name := range Names() {
-			want, ok := g.want[name]
-			if !ok {
-				t.Fatalf("%s: no expectation for %s", g.name, name)
-			}
-			for _, eng := range sim.Kinds() {
-				t.Run(fmt.Sprintf("%s/%s/%s", g.name, name, eng), func(t *testing.T) {
-					pol, err := New(name, Options{Order: g.order})
-					if err != nil {
-						t.Fatal(err)
-					}
-					jobs := make([]model.Job, len(g.jobs))
-					for i, x := range g.jobs {
-						jobs[i] = model.NewJob(x.id, x.submit, x.size, x.runtime, x.estimate)
-					}
-					e, _ := sim.New(eng)
-					recs, _ := replayJobs(t, e, g.procs, pol, jobs, g.kill)
-					if len(recs) != len(want) {
-						t.Fatalf("%d jobs completed, want %d", len(recs), len(want))
-					}
-					for i, r := range recs {
-						if r.Start != want[i] {
-							t.Errorf("job %d starts at %v, want %v", r.ID, r.Start, want[i])
-						}
-					}
-				})
-			}
-		}
+	cases := make([]clustertest.Case, len(goldens))
+	for i, g := range goldens {
+		cases[i] = g.Case()
+	}
+	clustertest.Covered(t, cases, Policies.Names())
+	for i, g := range goldens {
+		clustertest.Run(t, cases[i], func(name string) (cluster.Scheduler, error) {
+			return Policies.New(name, Options{Order: g.order})
+		})
 	}
 }

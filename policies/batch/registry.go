@@ -1,9 +1,7 @@
 package batch
 
 import (
-	"errors"
-	"fmt"
-
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies"
 )
@@ -27,28 +25,25 @@ type Options struct {
 	Order string `yaml:"order"`
 }
 
-// OptionError reports an invalid option; Key names it ("order").
-type OptionError struct {
-	// Key is the option's yaml key.
-	Key string
-	// Msg says what is wrong and what is allowed.
-	Msg string
-}
-
-// Error returns "key: message".
-func (e *OptionError) Error() string { return e.Key + ": " + e.Msg }
-
-// ErrUnknownPolicy is wrapped by the error New returns for a name that is
-// not registered.
-var ErrUnknownPolicy = errors.New("unknown batch policy")
-
-// Validate checks the options.
+// Validate checks the options; a bad one is a *model.FieldError naming
+// its key.
 func (o Options) Validate() error {
 	switch o.Order {
 	case "", OrderSubmit, OrderSJF:
 		return nil
 	}
-	return &OptionError{Key: "order", Msg: fmt.Sprintf("must be one of %v (got %q)", Orders(), o.Order)}
+	return model.Field("order", "must be one of %v (got %q)", Orders(), o.Order)
+}
+
+// prepare validates o and fills its defaults.
+func (o Options) prepare() (Options, error) {
+	if err := o.Validate(); err != nil {
+		return o, err
+	}
+	if o.Order == "" {
+		o.Order = OrderSubmit
+	}
+	return o, nil
 }
 
 // less returns the cluster queue order of the options (validated).
@@ -75,36 +70,18 @@ type Policy interface {
 	SetProbe(p Probe)
 }
 
-// Constructor builds a policy from validated options.
-type Constructor func(o Options) (Policy, error)
-
-var registry = policies.NewRegistry[Constructor]("batch: policy", ErrUnknownPolicy)
-
-// Register adds a policy under name. It is called from init functions;
-// registering a name twice is a programming error and panics at start-up.
-func Register(name, summary string, ctor Constructor) { registry.Register(name, summary, ctor) }
-
-// Names returns the registered policy names, sorted.
-func Names() []string { return registry.Names() }
-
-// Summary returns the one-line description of a registered policy.
-func Summary(name string) (string, bool) { return registry.Summary(name) }
-
-// New validates o and returns a new instance of the named policy. A policy
-// instance keeps state across passes: use one per replay.
-func New(name string, o Options) (Policy, error) {
-	ctor, err := registry.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.Validate(); err != nil {
-		return nil, err
-	}
-	if o.Order == "" {
-		o.Order = OrderSubmit
-	}
-	return ctor(o)
-}
+// Policies is the registry of the batch policies: which queued job
+// starts next on a cluster. Policies.New validates the options and
+// returns a new instance; an instance keeps state across passes, so use
+// one per replay.
+var Policies = policies.NewRegistry[Options, Policy](policies.Family{
+	Name:     "batch",
+	Decision: "which queued job starts next on a homogeneous cluster (model kind cluster)",
+	Package:  "policies/batch",
+	Params: []policies.Param{
+		{Key: "order", Doc: "queue order: submit (first come, the default) or sjf (shortest estimate first, ties by arrival)"},
+	},
+}, Options.prepare)
 
 // base holds what every policy has: its name, queue order and probe.
 type base struct {

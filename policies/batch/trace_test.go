@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/model/cluster/clustertest"
 
 	"github.com/schedsim/schedsim/sim"
 )
@@ -111,19 +113,19 @@ func (p promises) probe(id int64, at float64) {
 func checkTrace(t *testing.T, name string) {
 	for _, exact := range []bool{false, true} {
 		jobs, procs := loadTrace(t, name, exact)
-		for _, pol := range Names() {
+		for _, pol := range Policies.Names() {
 			for _, order := range Orders() {
 				if order == OrderSJF && (pol == "fcfs" || !exact) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%s/exact=%v/%s", pol, exact, order), func(t *testing.T) {
-					p, err := New(pol, Options{Order: order})
+					p, err := Policies.New(pol, Options{Order: order})
 					if err != nil {
 						t.Fatal(err)
 					}
 					prom := promises{}
 					p.SetProbe(prom.probe)
-					recs, res := replayJobs(t, sim.NewFast(), procs, p, jobs, false)
+					recs, res := clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
 					if len(recs)+len(res.Rejected) != len(jobs) {
 						t.Fatalf("%d jobs completed and %d rejected, of %d", len(recs), len(res.Rejected), len(jobs))
 					}
@@ -206,12 +208,12 @@ func TestSDSCSP2Invariants(t *testing.T) {
 // the per-job schedules must be identical.
 func TestEnginesAgree(t *testing.T) {
 	jobs, procs := loadTrace(t, excerpt, false)
-	for _, pol := range Names() {
+	for _, pol := range Policies.Names() {
 		t.Run(pol, func(t *testing.T) {
 			var runs [2][]model.Job
 			for k, eng := range []sim.Engine{sim.NewFast(), sim.NewSimGo()} {
-				p, _ := New(pol, Options{})
-				runs[k], _ = replayJobs(t, eng, procs, p, jobs, false)
+				p, _ := Policies.New(pol, Options{})
+				runs[k], _ = clustertest.Replay(t, eng, cluster.Config{Procs: procs}, p, jobs)
 			}
 			if len(runs[0]) != len(runs[1]) {
 				t.Fatalf("fast completed %d jobs, simgo %d", len(runs[0]), len(runs[1]))
@@ -236,8 +238,8 @@ func TestSDSCBLUEChecked(t *testing.T) {
 	jobs, procs := loadTrace(t, blue, false)
 	for _, pol := range []string{"easy", "conservative"} {
 		t.Run(pol, func(t *testing.T) {
-			p, _ := New(pol, Options{})
-			recs, _ := replayJobs(t, sim.NewFast(), procs, p, jobs, false)
+			p, _ := Policies.New(pol, Options{})
+			recs, _ := clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
 			if len(recs) != len(jobs) {
 				t.Fatalf("%d of %d jobs completed", len(recs), len(jobs))
 			}

@@ -6,13 +6,28 @@ import (
 )
 
 func init() {
-	Register("fcfs", "first-come first-served across clusters: the queue head goes whole to a cluster where it can start now, else it blocks the queue",
-		func(o Options) Policy { return &FCFS{named: "fcfs", chooser: chooser{rule: o.ClusterChoice}} })
-	Register("fpfs", "first-possible first-served across clusters: every queued job, in order, goes whole to a cluster where it can start now",
-		func(o Options) Policy { return &FPFS{named: "fpfs", chooser: chooser{rule: o.ClusterChoice}} })
-	Register("ebf", "EASY backfilling across clusters: the blocked head reserves its earliest-finishing cluster; later jobs start now where they do not delay it",
-		func(o Options) Policy { return &EBF{named: "ebf", chooser: chooser{rule: o.ClusterChoice}} })
+	Policies.Register("fcfs", "first-come first-served across clusters: the queue head goes whole to a cluster where it can start now, else it blocks the queue",
+		func(o Options) (Policy, error) {
+			return &FCFS{named: "fcfs", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
+		"cluster_choice")
+	Policies.Register("fpfs", "first-possible first-served across clusters: every queued job, in order, goes whole to a cluster where it can start now",
+		func(o Options) (Policy, error) {
+			return &FPFS{named: "fpfs", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
+		"cluster_choice")
+	Policies.Register("ebf", "EASY backfilling across clusters: the blocked head reserves its earliest-finishing cluster; later jobs start now where they do not delay it",
+		func(o Options) (Policy, error) {
+			return &EBF{named: "ebf", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
+		"cluster_choice")
 }
+
+var (
+	_ Policy = (*FCFS)(nil)
+	_ Policy = (*FPFS)(nil)
+	_ Policy = (*EBF)(nil)
+)
 
 type named string
 

@@ -11,7 +11,7 @@ import (
 // benchRun runs jobs (in memory: the benchmark measures the simulation,
 // not the SWF parsing) on plat under a policy and returns the result.
 func benchRun(b *testing.B, plat multicluster.Platform, name string, opts Options, jobs []model.Job) *multicluster.Result {
-	pol, err := New(name, opts)
+	pol, err := Policies.New(name, opts)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,9 +9,12 @@ import (
 )
 
 func init() {
-	Register("coarp", "co-allocation with resource offers and advance reservation planning: clusters offer free slots of their plans, the earliest-finishing slots are reserved until they hold the job",
-		func(o Options) Policy { return &COARP{named: "coarp", opts: o} })
+	Policies.Register("coarp", "co-allocation with resource offers and advance reservation planning: clusters offer free slots of their plans, the earliest-finishing slots are reserved until they hold the job",
+		func(o Options) (Policy, error) { return &COARP{named: "coarp", opts: o}, nil },
+		"offers", "surplus", "parts_start", "horizon")
 }
+
+var _ Policy = (*COARP)(nil)
 
 // COARP is co-allocation with offers and advance reservation planning
 // (Makhlouf & Yagoubi, Algorithms 1 and 2). For every job of the global

@@ -1,15 +1,10 @@
 package coalloc
 
 import (
-	"fmt"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
 
-	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/multicluster"
-	"github.com/schedsim/schedsim/sim"
+	"github.com/schedsim/schedsim/model/multicluster/multiclustertest"
 )
 
 // gj is a job of a golden case: id, submit, processors, run time (at the
@@ -180,89 +175,31 @@ var goldens = []golden{
 	},
 }
 
-// toyPlatform builds a platform from (processors, speed) pairs.
-func toyPlatform(spec [][2]float64) multicluster.Platform {
-	var p multicluster.Platform
-	for i, c := range spec {
-		p.Clusters = append(p.Clusters, multicluster.ClusterSpec{Name: string(rune('A' + i)), Procs: int(c[0]), Speed: c[1]})
+// Case returns the golden case in the harness's terms.
+func (g golden) Case() multiclustertest.Case {
+	c := multiclustertest.Case{Name: g.name, Platform: g.platform, Want: map[string][]multiclustertest.Outcome{}}
+	for _, x := range g.jobs {
+		c.Jobs = append(c.Jobs, multiclustertest.Job{ID: x.id, Submit: x.submit, Size: x.size, Runtime: x.runtime})
 	}
-	return p
+	for name, outs := range g.want {
+		for _, o := range outs {
+			c.Want[name] = append(c.Want[name], multiclustertest.Outcome{Parts: o.parts, End: o.end, Reject: o.reject})
+		}
+	}
+	return c
 }
 
-// runGrid runs jobs on a fresh grid with the checker on and returns the
-// completed records by ID and the result.
-func runGrid(t testing.TB, eng sim.Engine, plat multicluster.Platform, pol Policy, jobs []model.Job) (map[int64]multicluster.Record, *multicluster.Result) {
-	t.Helper()
-	recs := map[int64]multicluster.Record{}
-	g, err := multicluster.New(eng, &model.SliceSource{Jobs: jobs}, pol, multicluster.Config{
-		Platform: plat, Check: true,
-		OnEnd: func(r multicluster.Record) {
-			r.Parts = append([]multicluster.PlacedPart(nil), r.Parts...)
-			recs[r.Job.ID] = r
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := g.Run(sim.Limit{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs, res
-}
-
-func placement(r multicluster.Record) string {
-	var b []string
-	for _, p := range r.Parts {
-		b = append(b, fmt.Sprintf("%d:%s:%d", p.Cluster, strconv.FormatFloat(p.Start, 'f', -1, 64), p.Procs))
-	}
-	return strings.Join(b, " ")
-}
-
+// TestGolden replays every golden case on both engines and requires
+// golden cases for every registered policy.
 func TestGolden(t *testing.T) {
-	for _, g := range goldens {
-		names := make([]string, 0, len(g.want))
-		for n := range g.want {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			want := g.want[name]
-			for _, eng := range sim.Kinds() {
-				t.Run(fmt.Sprintf("%s/%s/%s", g.name, name, eng), func(t *testing.T) {
-					pol, err := New(name, g.opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					jobs := make([]model.Job, len(g.jobs))
-					for i, x := range g.jobs {
-						jobs[i] = model.NewJob(x.id, x.submit, x.size, x.runtime, x.runtime)
-					}
-					e, _ := sim.New(eng)
-					recs, res := runGrid(t, e, toyPlatform(g.platform), pol, jobs)
-					rejected := map[int64]string{}
-					for _, r := range res.Rejected {
-						rejected[r.ID] = r.Reason
-					}
-					for i, x := range g.jobs {
-						w := want[i]
-						r, ok := recs[x.id]
-						switch {
-						case w.reject != "":
-							if rejected[x.id] != w.reject || ok {
-								t.Errorf("job %d: rejected %q (completed %v), want rejected %q", x.id, rejected[x.id], ok, w.reject)
-							}
-						case !ok:
-							t.Errorf("job %d did not complete (rejected %q)", x.id, rejected[x.id])
-						case placement(r) != w.parts || r.Job.End != w.end:
-							t.Errorf("job %d placed %q ends %v, want %q ends %v", x.id, placement(r), r.Job.End, w.parts, w.end)
-						}
-					}
-					if n := res.Summary.Completed + res.Summary.Rejected; n != len(g.jobs) {
-						t.Errorf("%d completed + %d rejected of %d jobs", res.Summary.Completed, res.Summary.Rejected, len(g.jobs))
-					}
-				})
-			}
-		}
+	cases := make([]multiclustertest.Case, len(goldens))
+	for i, g := range goldens {
+		cases[i] = g.Case()
+	}
+	multiclustertest.Covered(t, cases, Policies.Names())
+	for i, g := range goldens {
+		multiclustertest.Run(t, cases[i], func(name string) (multicluster.Metascheduler, error) {
+			return Policies.New(name, g.opts)
+		})
 	}
 }

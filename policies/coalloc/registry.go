@@ -1,10 +1,9 @@
 package coalloc
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/multicluster"
 	"github.com/schedsim/schedsim/policies"
 )
@@ -78,41 +77,22 @@ type Options struct {
 	Horizon float64 `yaml:"horizon"`
 }
 
-// OptionError reports an invalid option; Key names it.
-type OptionError struct {
-	// Key is the option's yaml key.
-	Key string
-	// Msg says what is wrong and what is allowed.
-	Msg string
-}
-
-// Error returns "key: message".
-func (e *OptionError) Error() string { return e.Key + ": " + e.Msg }
-
-func oneOf(key, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	return &OptionError{Key: key, Msg: fmt.Sprintf("must be one of %v (got %q)", allowed, v)}
-}
-
-// Validate checks the options; empty strings take the defaults.
+// Validate checks the options (empty strings take the defaults); a bad
+// one is a *model.FieldError naming its key.
 func (o Options) Validate() error {
 	o = o.withDefaults()
-	for _, err := range []error{
-		oneOf("cluster_choice", o.ClusterChoice, ChoiceEarliestFinish, ChoiceBestFit, ChoiceFirstFit),
-		oneOf("offers", o.Offers, OffersAll, OffersPerCluster),
-		oneOf("surplus", o.Surplus, SurplusTrim, SurplusKeep),
-		oneOf("parts_start", o.PartsStart, StartIndependent, StartTogether),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	if !(o.Horizon >= 0) || math.IsInf(o.Horizon, 0) {
-		return &OptionError{Key: "horizon", Msg: fmt.Sprintf("must be a finite number ≥ 0 seconds (got %v)", o.Horizon)}
+	return model.FirstError(
+		model.OneOf("cluster_choice", o.ClusterChoice, ChoiceEarliestFinish, ChoiceBestFit, ChoiceFirstFit),
+		model.OneOf("offers", o.Offers, OffersAll, OffersPerCluster),
+		model.OneOf("surplus", o.Surplus, SurplusTrim, SurplusKeep),
+		model.OneOf("parts_start", o.PartsStart, StartIndependent, StartTogether),
+		horizon(o.Horizon),
+	)
+}
+
+func horizon(h float64) error {
+	if !(h >= 0) || math.IsInf(h, 0) {
+		return model.Field("horizon", "must be a finite number ≥ 0 seconds (got %v)", h)
 	}
 	return nil
 }
@@ -130,9 +110,13 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// ErrUnknownPolicy is wrapped by the error New returns for a name that is
-// not registered.
-var ErrUnknownPolicy = errors.New("unknown metascheduler policy")
+// prepare validates o and fills its defaults.
+func (o Options) prepare() (Options, error) {
+	if err := o.Validate(); err != nil {
+		return o, err
+	}
+	return o.withDefaults(), nil
+}
 
 // Policy is a metascheduler policy with a name.
 type Policy interface {
@@ -141,30 +125,19 @@ type Policy interface {
 	Name() string
 }
 
-// Constructor builds a policy from validated options (defaults filled).
-type Constructor func(o Options) Policy
-
-var registry = policies.NewRegistry[Constructor]("coalloc: policy", ErrUnknownPolicy)
-
-// Register adds a policy under name; it is called from init functions.
-// Registering a name twice is a programming error and panics at start-up.
-func Register(name, summary string, ctor Constructor) { registry.Register(name, summary, ctor) }
-
-// Names returns the registered policy names, sorted.
-func Names() []string { return registry.Names() }
-
-// Summary returns the one-line description of a registered policy.
-func Summary(name string) (string, bool) { return registry.Summary(name) }
-
-// New validates o and returns a new instance of the named policy. An
-// instance keeps scratch state: use one per run.
-func New(name string, o Options) (Policy, error) {
-	ctor, err := registry.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.Validate(); err != nil {
-		return nil, err
-	}
-	return ctor(o.withDefaults()), nil
-}
+// Policies is the registry of the metascheduler policies: which
+// cluster(s) of a grid a job goes to, and when. Policies.New validates
+// the options and returns a new instance; an instance keeps scratch
+// state, so use one per run.
+var Policies = policies.NewRegistry[Options, Policy](policies.Family{
+	Name:     "coalloc",
+	Decision: "which cluster(s) of a heterogeneous grid a queued job goes to, whole or split (model kind multicluster)",
+	Package:  "policies/coalloc",
+	Params: []policies.Param{
+		{Key: "cluster_choice", Doc: "where a job that goes whole to one cluster is sent: earliest-finish (default), best-fit or first-fit"},
+		{Key: "offers", Doc: "how COARP's clusters offer slots: all (default) or per-cluster"},
+		{Key: "surplus", Doc: "what COARP does with the processors of the last slot it takes beyond the job's need: trim (default) or keep"},
+		{Key: "parts_start", Doc: "whether COARP's parts start together (default) or independently"},
+		{Key: "horizon", Doc: "how far ahead (seconds) COARP's clusters offer slots; 0 (default): unbounded"},
+	},
+}, Options.prepare)

@@ -3,9 +3,14 @@ package coalloc
 import "github.com/schedsim/schedsim/model/multicluster"
 
 func init() {
-	Register("scoal", "simple co-allocation: the queue head goes whole where it can start now, else is split over the processors free now, fastest clusters first; no reservations",
-		func(o Options) Policy { return &SCOAL{named: "scoal", chooser: chooser{rule: o.ClusterChoice}} })
+	Policies.Register("scoal", "simple co-allocation: the queue head goes whole where it can start now, else is split over the processors free now, fastest clusters first; no reservations",
+		func(o Options) (Policy, error) {
+			return &SCOAL{named: "scoal", chooser: chooser{rule: o.ClusterChoice}}, nil
+		},
+		"cluster_choice")
 }
+
+var _ Policy = (*SCOAL)(nil)
 
 // SCOAL is simple co-allocation without offers or reservations. The queue
 // head goes whole to a cluster where it can start now (by the cluster

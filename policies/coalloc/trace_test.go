@@ -12,6 +12,7 @@ import (
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/multicluster"
+	"github.com/schedsim/schedsim/model/multicluster/multiclustertest"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
@@ -172,11 +173,11 @@ func TestTraceInvariants(t *testing.T) {
 			jobs = jobs[:max]
 		}
 		t.Run(variantName(i), func(t *testing.T) {
-			pol, err := New(v.name, v.opts)
+			pol, err := Policies.New(v.name, v.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			recs, res := runGrid(t, sim.NewFast(), plat, pol, jobs)
+			recs, res := multiclustertest.Replay(t, sim.NewFast(), multicluster.Config{Platform: plat}, pol, jobs)
 			checkSchedule(t, plat, pol.CoAllocates(), jobs, recs, res)
 			if i < 5 && full {
 				five[v.name] = res.Summary
@@ -193,7 +194,7 @@ func TestEnginesAgree(t *testing.T) {
 		t.Run(variantName(i), func(t *testing.T) {
 			var out [2]bytes.Buffer
 			for k, kind := range sim.Kinds() {
-				pol, _ := New(v.name, v.opts)
+				pol, _ := Policies.New(v.name, v.opts)
 				eng, _ := sim.New(kind)
 				g, err := multicluster.New(eng, &model.SliceSource{Jobs: jobs}, pol, multicluster.Config{Platform: multicluster.Table1(), Jobs: &out[k]})
 				if err != nil {

@@ -36,9 +36,9 @@
 //     Plan.Mean read it.
 //   - Scheduler.Backfill is conservative backfilling on the slot list in
 //     batch order, as a Plan with one alternative per scheduled job.
-//   - The registry (New, Register, Names, Summary) builds a Policy by
-//     name from Options: "bf", "css", and "ant", which
-//     policies/anticipation registers.
+//   - The registry Policies builds a Policy by name from Options: this
+//     package registers the backfilling baseline and CSS,
+//     policies/anticipation registers ANT.
 //
 // The generalisations of Toporkov et al. 2014 ("Методы и эвристики
 // планирования …", sections 1.2–1.4 and 3.2) build on that API:

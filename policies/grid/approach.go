@@ -12,13 +12,19 @@ const (
 )
 
 func init() {
-	RegisterAllocator(Approach1, "Dimitriadou-Karatza approach 1: a site with enough free processors (start now), else a site with enough empty queues, else the GS queue",
-		func(o Options) gang.Allocator { return &Approach{Options: o, pick: queuePick(o.QueuePick)} })
-	RegisterAllocator(Approach2, "Dimitriadou-Karatza approach 2: approach 1, else split over the free processors of both sites with a service-time overhead, else the GS queue",
-		func(o Options) gang.Allocator {
-			return &Approach{Options: o, Split: true, pick: queuePick(o.QueuePick)}
-		})
+	Allocators.Register(Approach1, "Dimitriadou-Karatza approach 1: a site with enough free processors (start now), else a site with enough empty queues, else the GS queue",
+		func(o Options) (gang.Allocator, error) {
+			return &Approach{Options: o, pick: queuePick(o.QueuePick)}, nil
+		},
+		"site_choice", "queue_pick", "dispatch")
+	Allocators.Register(Approach2, "Dimitriadou-Karatza approach 2: approach 1, else split over the free processors of both sites with a service-time overhead, else the GS queue",
+		func(o Options) (gang.Allocator, error) {
+			return &Approach{Options: o, Split: true, pick: queuePick(o.QueuePick)}, nil
+		},
+		"overhead", "site_choice", "queue_pick", "dispatch")
 }
+
+var _ gang.Allocator = (*Approach)(nil)
 
 // Approach is the allocation of Dimitriadou and Karatza (2010).
 //

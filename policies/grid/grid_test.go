@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
+	"github.com/schedsim/schedsim/policies"
 	"github.com/schedsim/schedsim/policies/grid"
 	"github.com/schedsim/schedsim/policies/local"
 	"github.com/schedsim/schedsim/sim"
@@ -37,13 +39,13 @@ func (r *recorder) Next(v *gang.View, q *gang.GSQueue, a gang.Allocator) (int, g
 func system(t *testing.T, sites, procs int, alloc gang.Allocator, queue gang.GridQueue, arr ...gang.Arrival) *gang.System {
 	t.Helper()
 	if alloc == nil {
-		alloc, _ = grid.NewAllocator(grid.Approach2, grid.DefaultOptions())
+		alloc, _ = grid.Allocators.New(grid.Approach2, grid.DefaultOptions())
 	}
 	if queue == nil {
-		queue, _ = grid.NewQueue(grid.LGF)
+		queue, _ = grid.Queues.New(grid.LGF, struct{}{})
 	}
-	disc, _ := local.NewDiscipline(local.BackfillName, local.Options{})
-	router, _ := local.NewRouter(local.ShortestName, local.Options{})
+	disc, _ := local.Disciplines.New(local.BackfillName, local.Options{})
+	router, _ := local.Routers.New(local.ShortestName, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: sites, Processors: procs, Check: true},
 		gang.Policies{Allocator: alloc, Queue: queue, Local: disc, Router: router},
 		&gang.SliceSource{Arrivals: arr}, rand.New(rand.NewPCG(3, 4)), nil)
@@ -66,12 +68,12 @@ func TestQueueOrder(t *testing.T) {
 		queue string
 		want  []int64
 	}{{grid.LGF, []int64{6, 8, 7}}, {grid.FirstFit, []int64{6, 7, 8}}} {
-		inner, err := grid.NewQueue(c.queue)
+		inner, err := grid.Queues.New(c.queue, struct{}{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := &recorder{inner: inner}
-		a1, _ := grid.NewAllocator(grid.Approach1, grid.DefaultOptions())
+		a1, _ := grid.Allocators.New(grid.Approach1, grid.DefaultOptions())
 		s := system(t, 1, 4, a1, rec, arr...)
 		res, err := s.Run(sim.Limit{})
 		if err != nil {
@@ -101,7 +103,7 @@ func alloc(t *testing.T, name string, mod func(*grid.Options)) gang.Allocator {
 	if mod != nil {
 		mod(&o)
 	}
-	a, err := grid.NewAllocator(name, o)
+	a, err := grid.Allocators.New(name, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,16 +170,16 @@ func TestApproachPlacement(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	if got := grid.Allocators(); !slices.Equal(got, []string{grid.Approach1, grid.Approach2}) {
+	if got := grid.Allocators.Names(); !slices.Equal(got, []string{grid.Approach1, grid.Approach2}) {
 		t.Errorf("allocators %v", got)
 	}
-	if got := grid.Queues(); !slices.Equal(got, []string{grid.FirstFit, grid.LGF}) {
+	if got := grid.Queues.Names(); !slices.Equal(got, []string{grid.FirstFit, grid.LGF}) {
 		t.Errorf("queues %v", got)
 	}
-	if _, err := grid.NewAllocator("approach3", grid.DefaultOptions()); !errors.Is(err, grid.ErrUnknown) {
+	if _, err := grid.Allocators.New("approach3", grid.DefaultOptions()); !errors.Is(err, policies.ErrUnknownPolicy) {
 		t.Errorf("unknown allocator: %v", err)
 	}
-	if _, err := grid.NewQueue("sjf"); !errors.Is(err, grid.ErrUnknown) {
+	if _, err := grid.Queues.New("sjf", struct{}{}); !errors.Is(err, policies.ErrUnknownPolicy) {
 		t.Errorf("unknown queue: %v", err)
 	}
 	for key, mod := range map[string]func(*grid.Options){
@@ -188,15 +190,14 @@ func TestRegistry(t *testing.T) {
 	} {
 		o := grid.DefaultOptions()
 		mod(&o)
-		_, err := grid.NewAllocator(grid.Approach2, o)
-		var oe *grid.OptionError
-		if !errors.As(err, &oe) || oe.Key != key {
+		_, err := grid.Allocators.New(grid.Approach2, o)
+		if fe, ok := model.AsField(err); !ok || fe.Path != key {
 			t.Errorf("bad %s: got %v", key, err)
 		}
 	}
-	for _, name := range append(grid.Allocators(), grid.Queues()...) {
-		_, ok1 := grid.AllocatorSummary(name)
-		_, ok2 := grid.QueueSummary(name)
+	for _, name := range append(grid.Allocators.Names(), grid.Queues.Names()...) {
+		_, ok1 := grid.Allocators.Summary(name)
+		_, ok2 := grid.Queues.Summary(name)
 		if !ok1 && !ok2 {
 			t.Errorf("%s has no summary", name)
 		}

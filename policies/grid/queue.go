@@ -11,11 +11,16 @@ const (
 )
 
 func init() {
-	RegisterQueue(LGF, "largest gang first, oldest on ties; every step of the approach is tried over the whole queue before the next",
-		func() gang.GridQueue { return LargestFirst{} })
-	RegisterQueue(FirstFit, "oldest gang that can be placed; every step of the approach is tried over the whole queue before the next",
-		func() gang.GridQueue { return OldestFit{} })
+	Queues.Register(LGF, "largest gang first, oldest on ties; every step of the approach is tried over the whole queue before the next",
+		func(struct{}) (gang.GridQueue, error) { return LargestFirst{}, nil })
+	Queues.Register(FirstFit, "oldest gang that can be placed; every step of the approach is tried over the whole queue before the next",
+		func(struct{}) (gang.GridQueue, error) { return OldestFit{}, nil })
 }
+
+var (
+	_ gang.GridQueue = LargestFirst{}
+	_ gang.GridQueue = OldestFit{}
+)
 
 // LargestFirst is the GS queue discipline of Dimitriadou and Karatza
 // (2010): for step 0 of the approach (the paper's step 1: empty queues of

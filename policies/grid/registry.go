@@ -1,10 +1,9 @@
 package grid
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
 	"github.com/schedsim/schedsim/policies"
 )
@@ -88,99 +87,59 @@ func DefaultOptions() Options {
 	return Options{Overhead: DefaultOverhead, SiteChoice: SiteRandom, QueuePick: PickEarliest, Dispatch: DispatchEmptyQueues}
 }
 
-// OptionError reports an invalid option; Key names it ("overhead",
-// "site_choice", "queue_pick", "dispatch").
-type OptionError struct {
-	Key string
-	Msg string
-}
-
-// Error returns "key: message".
-func (e *OptionError) Error() string { return e.Key + ": " + e.Msg }
-
-// ErrUnknown is wrapped by the errors of NewAllocator and NewQueue for a
-// name that is not registered.
-var ErrUnknown = errors.New("unknown grid policy")
-
-// Validate checks the options.
+// Validate checks the options; a bad one is a *model.FieldError naming
+// its key ("overhead", "site_choice", "queue_pick", "dispatch").
 func (o Options) Validate() error {
 	if !(o.Overhead >= 0) || math.IsInf(o.Overhead, 0) {
-		return &OptionError{Key: "overhead", Msg: fmt.Sprintf("must be finite and ≥ 0 (got %v)", o.Overhead)}
+		return model.Field("overhead", "must be finite and ≥ 0 (got %v)", o.Overhead)
 	}
 	switch o.SiteChoice {
 	case "", SiteRandom, SiteEarliest:
 	default:
-		return &OptionError{Key: "site_choice", Msg: fmt.Sprintf("must be one of %v (got %q)", SiteChoices(), o.SiteChoice)}
+		return model.Field("site_choice", "must be one of %v (got %q)", SiteChoices(), o.SiteChoice)
 	}
 	switch o.QueuePick {
 	case "", PickEarliest, PickIndex, PickRandom:
 	default:
-		return &OptionError{Key: "queue_pick", Msg: fmt.Sprintf("must be one of %v (got %q)", QueuePicks(), o.QueuePick)}
+		return model.Field("queue_pick", "must be one of %v (got %q)", QueuePicks(), o.QueuePick)
 	}
 	switch o.Dispatch {
 	case "", DispatchEmptyQueues, DispatchFree:
 		return nil
 	}
-	return &OptionError{Key: "dispatch", Msg: fmt.Sprintf("must be one of %v (got %q)", Dispatches(), o.Dispatch)}
+	return model.Field("dispatch", "must be one of %v (got %q)", Dispatches(), o.Dispatch)
 }
 
-// AllocatorConstructor builds an allocation approach from validated
-// options.
-type AllocatorConstructor func(o Options) gang.Allocator
-
-// QueueConstructor builds a GS queue discipline.
-type QueueConstructor func() gang.GridQueue
-
-var (
-	allocators = policies.NewRegistry[AllocatorConstructor]("grid: allocator", ErrUnknown)
-	queues     = policies.NewRegistry[QueueConstructor]("grid: queue discipline", ErrUnknown)
-)
-
-// RegisterAllocator adds an allocation approach under name. It is called
-// from init functions; a name registered twice panics at start-up.
-func RegisterAllocator(name, summary string, ctor AllocatorConstructor) {
-	allocators.Register(name, summary, ctor)
-}
-
-// RegisterQueue adds a GS queue discipline under name. It is called from
-// init functions; a name registered twice panics at start-up.
-func RegisterQueue(name, summary string, ctor QueueConstructor) {
-	queues.Register(name, summary, ctor)
-}
-
-// Allocators returns the registered allocation approaches, sorted.
-func Allocators() []string { return allocators.Names() }
-
-// Queues returns the registered GS queue disciplines, sorted.
-func Queues() []string { return queues.Names() }
-
-// AllocatorSummary returns the one-line description of an approach.
-func AllocatorSummary(name string) (string, bool) { return allocators.Summary(name) }
-
-// QueueSummary returns the one-line description of a queue discipline.
-func QueueSummary(name string) (string, bool) { return queues.Summary(name) }
-
-// NewAllocator validates o and returns a new instance of the named
-// approach. Use one instance per System.
-func NewAllocator(name string, o Options) (gang.Allocator, error) {
-	ctor, err := allocators.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
+// prepare validates o and fills the default site choice.
+func (o Options) prepare() (Options, error) {
 	if err := o.Validate(); err != nil {
-		return nil, err
+		return o, err
 	}
 	if o.SiteChoice == "" {
 		o.SiteChoice = SiteRandom
 	}
-	return ctor(o), nil
+	return o, nil
 }
 
-// NewQueue returns a new instance of the named GS queue discipline.
-func NewQueue(name string) (gang.GridQueue, error) {
-	ctor, err := queues.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	return ctor(), nil
-}
+// Allocators is the registry of the allocation approaches: which site(s)
+// a gang goes to. Allocators.New validates the options and returns a new
+// instance; use one per System.
+var Allocators = policies.NewRegistry[Options, gang.Allocator](policies.Family{
+	Name:     "grid-allocator",
+	Decision: "which site(s) of a grid a gang goes to, whole or split (model kind karatza)",
+	Package:  "policies/grid",
+	Params: []policies.Param{
+		{Key: "overhead", Doc: "fraction by which a split gang's service time grows (the karatza kind's split_overhead, in percent); the paper's 0.1"},
+		{Key: "site_choice", Doc: "how a gang picks among sites that can take it: random (default) or earliest"},
+		{Key: "queue_pick", Doc: "which empty queues of its site a gang takes: earliest (default), index or random"},
+		{Key: "dispatch", Doc: "what enough empty queues means: empty-queues (default, the paper's text) or free-processors"},
+	},
+}, Options.prepare)
+
+// Queues is the registry of the GS queue disciplines: which waiting gang
+// the grid scheduler dispatches next. They take no options.
+var Queues = policies.NewRegistry[struct{}, gang.GridQueue](policies.Family{
+	Name:     "grid-queue",
+	Decision: "which gang waiting in the grid scheduler's queue is dispatched next (model kind karatza)",
+	Package:  "policies/grid",
+}, nil)

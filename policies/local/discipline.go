@@ -11,11 +11,16 @@ const (
 )
 
 func init() {
-	RegisterDiscipline(BackfillName, "FCFS with backfilling: a local starts ahead of a waiting gang if its estimate ≤ time until the gang can start + T",
-		func(o Options) gang.LocalDiscipline { return Backfill{Threshold: o.Threshold} })
-	RegisterDiscipline(FCFSName, "FCFS without backfilling: a waiting gang blocks the locals behind it",
-		func(Options) gang.LocalDiscipline { return FCFS{} })
+	Disciplines.Register(BackfillName, "FCFS with backfilling: a local starts ahead of a waiting gang if its estimate ≤ time until the gang can start + T",
+		func(o Options) (gang.LocalDiscipline, error) { return Backfill{Threshold: o.Threshold}, nil }, "threshold")
+	Disciplines.Register(FCFSName, "FCFS without backfilling: a waiting gang blocks the locals behind it",
+		func(Options) (gang.LocalDiscipline, error) { return FCFS{}, nil })
 }
+
+var (
+	_ gang.LocalDiscipline = Backfill{}
+	_ gang.LocalDiscipline = FCFS{}
+)
 
 // Backfill is the paper's modified FCFS, condition (1): a local may start
 // ahead of a waiting gang when ServiceTime ≤ ElapsedTime + T, with the

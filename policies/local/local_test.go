@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
+	"github.com/schedsim/schedsim/policies"
 	"github.com/schedsim/schedsim/policies/grid"
 	"github.com/schedsim/schedsim/policies/local"
 	"github.com/schedsim/schedsim/sim"
@@ -29,7 +31,7 @@ func TestDisciplines(t *testing.T) {
 		{"fcfs", 10, 0.1, 1.5, false},
 	}
 	for _, c := range cases {
-		d, err := local.NewDiscipline(c.name, local.Options{Threshold: c.threshold})
+		d, err := local.Disciplines.New(c.name, local.Options{Threshold: c.threshold})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,9 +60,9 @@ func loc(at, rt float64) gang.Arrival {
 // routing, the given discipline and approach 1 (earliest queue pick).
 func state(t *testing.T, discipline string, route []int, arr ...gang.Arrival) *gang.View {
 	t.Helper()
-	a, _ := grid.NewAllocator(grid.Approach1, grid.DefaultOptions())
-	q, _ := grid.NewQueue(grid.LGF)
-	d, _ := local.NewDiscipline(discipline, local.Options{})
+	a, _ := grid.Allocators.New(grid.Approach1, grid.DefaultOptions())
+	q, _ := grid.Queues.New(grid.LGF, struct{}{})
+	d, _ := local.Disciplines.New(discipline, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: 1, Processors: 3, Check: true},
 		gang.Policies{Allocator: a, Queue: q, Local: d, Router: &scripted{procs: route}},
 		&gang.SliceSource{Arrivals: arr}, rand.New(rand.NewPCG(5, 6)), nil)
@@ -77,7 +79,7 @@ func state(t *testing.T, discipline string, route []int, arr ...gang.Arrival) *g
 // chosen, sorted and deduplicated.
 func choices(t *testing.T, v *gang.View, by string, estimate float64) []int {
 	t.Helper()
-	r, err := local.NewRouter(local.ShortestName, local.Options{By: by})
+	r, err := local.Routers.New(local.ShortestName, local.Options{By: by})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,32 +137,36 @@ func TestShortestQueue(t *testing.T) {
 	}
 }
 
+func isField(err error, path string) bool {
+	fe, ok := model.AsField(err)
+	return ok && fe.Path == path
+}
+
 func TestRegistry(t *testing.T) {
-	if got := local.Disciplines(); !slices.Equal(got, []string{local.BackfillName, local.FCFSName}) {
+	if got := local.Disciplines.Names(); !slices.Equal(got, []string{local.BackfillName, local.FCFSName}) {
 		t.Errorf("disciplines %v", got)
 	}
-	if got := local.Routers(); !slices.Equal(got, []string{local.ShortestName}) {
+	if got := local.Routers.Names(); !slices.Equal(got, []string{local.ShortestName}) {
 		t.Errorf("routers %v", got)
 	}
-	if _, err := local.NewDiscipline("easy", local.Options{}); !errors.Is(err, local.ErrUnknown) {
+	if _, err := local.Disciplines.New("easy", local.Options{}); !errors.Is(err, policies.ErrUnknownPolicy) {
 		t.Errorf("unknown discipline: %v", err)
 	}
-	if _, err := local.NewRouter("random", local.Options{}); !errors.Is(err, local.ErrUnknown) {
+	if _, err := local.Routers.New("random", local.Options{}); !errors.Is(err, policies.ErrUnknownPolicy) {
 		t.Errorf("unknown router: %v", err)
 	}
-	var oe *local.OptionError
-	if _, err := local.NewDiscipline(local.BackfillName, local.Options{Threshold: -1}); !errors.As(err, &oe) || oe.Key != "threshold" {
+	if _, err := local.Disciplines.New(local.BackfillName, local.Options{Threshold: -1}); !isField(err, "threshold") {
 		t.Errorf("negative threshold: %v", err)
 	}
-	if _, err := local.NewRouter(local.ShortestName, local.Options{By: "length"}); !errors.As(err, &oe) || oe.Key != "by" {
+	if _, err := local.Routers.New(local.ShortestName, local.Options{By: "length"}); !isField(err, "by") {
 		t.Errorf("bad measure: %v", err)
 	}
-	for _, n := range local.Disciplines() {
-		if _, ok := local.DisciplineSummary(n); !ok {
+	for _, n := range local.Disciplines.Names() {
+		if _, ok := local.Disciplines.Summary(n); !ok {
 			t.Errorf("%s has no summary", n)
 		}
 	}
-	if _, ok := local.RouterSummary(local.ShortestName); !ok {
+	if _, ok := local.Routers.Summary(local.ShortestName); !ok {
 		t.Error("shortest has no summary")
 	}
 }

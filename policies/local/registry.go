@@ -1,10 +1,9 @@
 package local
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/gang"
 	"github.com/schedsim/schedsim/policies"
 )
@@ -36,91 +35,50 @@ type Options struct {
 	By string
 }
 
-// OptionError reports an invalid option; Key names it ("threshold",
-// "by").
-type OptionError struct {
-	Key string
-	Msg string
-}
-
-// Error returns "key: message".
-func (e *OptionError) Error() string { return e.Key + ": " + e.Msg }
-
-// ErrUnknown is wrapped by the errors of NewDiscipline and NewRouter for a
-// name that is not registered.
-var ErrUnknown = errors.New("unknown local policy")
-
-// Validate checks the options.
+// Validate checks the options; a bad one is a *model.FieldError naming
+// its key ("threshold", "by").
 func (o Options) Validate() error {
 	if !(o.Threshold >= 0) || math.IsInf(o.Threshold, 0) {
-		return &OptionError{Key: "threshold", Msg: fmt.Sprintf("must be finite and ≥ 0 (got %v)", o.Threshold)}
+		return model.Field("threshold", "must be finite and ≥ 0 (got %v)", o.Threshold)
 	}
 	switch o.By {
 	case "", ByCount, ByCountAll, ByWork:
 		return nil
 	}
-	return &OptionError{Key: "by", Msg: fmt.Sprintf("must be one of %v (got %q)", Measures(), o.By)}
+	return model.Field("by", "must be one of %v (got %q)", Measures(), o.By)
 }
 
-// DisciplineConstructor builds a queue discipline from validated options.
-type DisciplineConstructor func(o Options) gang.LocalDiscipline
-
-// RouterConstructor builds a router from validated options.
-type RouterConstructor func(o Options) gang.Router
-
-var (
-	disciplines = policies.NewRegistry[DisciplineConstructor]("local: discipline", ErrUnknown)
-	routers     = policies.NewRegistry[RouterConstructor]("local: router", ErrUnknown)
-)
-
-// RegisterDiscipline adds a queue discipline under name. It is called from
-// init functions; a name registered twice panics at start-up.
-func RegisterDiscipline(name, summary string, ctor DisciplineConstructor) {
-	disciplines.Register(name, summary, ctor)
-}
-
-// RegisterRouter adds a router under name. It is called from init
-// functions; a name registered twice panics at start-up.
-func RegisterRouter(name, summary string, ctor RouterConstructor) {
-	routers.Register(name, summary, ctor)
-}
-
-// Disciplines returns the registered queue disciplines, sorted.
-func Disciplines() []string { return disciplines.Names() }
-
-// Routers returns the registered routers, sorted.
-func Routers() []string { return routers.Names() }
-
-// DisciplineSummary returns the one-line description of a discipline.
-func DisciplineSummary(name string) (string, bool) { return disciplines.Summary(name) }
-
-// RouterSummary returns the one-line description of a router.
-func RouterSummary(name string) (string, bool) { return routers.Summary(name) }
-
-// NewDiscipline validates o and returns the named queue discipline.
-func NewDiscipline(name string, o Options) (gang.LocalDiscipline, error) {
-	ctor, err := disciplines.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
+// prepare validates o and fills the default measure.
+func (o Options) prepare() (Options, error) {
 	if err := o.Validate(); err != nil {
-		return nil, err
-	}
-	return ctor(o), nil
-}
-
-// NewRouter validates o and returns a new instance of the named router.
-// A router keeps scratch state: use one per System.
-func NewRouter(name string, o Options) (gang.Router, error) {
-	ctor, err := routers.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := o.Validate(); err != nil {
-		return nil, err
+		return o, err
 	}
 	if o.By == "" {
 		o.By = ByCount
 	}
-	return ctor(o), nil
+	return o, nil
 }
+
+// Disciplines is the registry of the local queue disciplines: whether a
+// local job may start ahead of a gang waiting in its processor's queue.
+// Disciplines.New validates the options and returns the discipline.
+var Disciplines = policies.NewRegistry[Options, gang.LocalDiscipline](policies.Family{
+	Name:     "local-discipline",
+	Decision: "whether a local job may start ahead of a gang waiting in its processor's queue (model kind karatza)",
+	Package:  "policies/local",
+	Params: []policies.Param{
+		{Key: "threshold", Doc: "T, the longest a backfilling local may delay a gang by its estimate: finite and ≥ 0; the paper's 0"},
+	},
+}, Options.prepare)
+
+// Routers is the registry of the routers: which processor queue of its
+// site a local job joins. Routers.New validates the options and returns
+// a new instance, which keeps scratch state: use one per System.
+var Routers = policies.NewRegistry[Options, gang.Router](policies.Family{
+	Name:     "local-router",
+	Decision: "which processor queue of its site a local job joins (model kind karatza, key routing)",
+	Package:  "policies/local",
+	Params: []policies.Param{
+		{Key: "by", Doc: "how queues are measured: count (waiting jobs, the default), count-all (the running one too) or work (estimated)"},
+	},
+}, Options.prepare)

@@ -6,9 +6,11 @@ import "github.com/schedsim/schedsim/model/gang"
 const ShortestName = "shortest"
 
 func init() {
-	RegisterRouter(ShortestName, "a processor where the job starts now (empty queue or backfill), else the shortest queue by count or work; ties at random",
-		func(o Options) gang.Router { return &Shortest{By: o.By} })
+	Routers.Register(ShortestName, "a processor where the job starts now (empty queue or backfill), else the shortest queue by count or work; ties at random",
+		func(o Options) (gang.Router, error) { return &Shortest{By: o.By}, nil }, "by")
 }
+
+var _ gang.Router = (*Shortest)(nil)
 
 // Shortest is the paper's variation of the shortest-queue routing: if some
 // processors are idle and the job can start at one of them now (its queue

@@ -11,7 +11,8 @@ import (
 // search: the price limits it derives from a request and the criterion
 // that picks the window.
 type Method struct {
-	// Name identifies the method in outputs ("alp", "amp", …).
+	// Name identifies the method in outputs; it is the name the method is
+	// registered under in Methods.
 	Name string
 	// Limits returns the price limits of a request.
 	Limits func(r slot.Request) Limits

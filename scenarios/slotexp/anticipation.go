@@ -64,7 +64,7 @@ func (c ANTConfig) Validate() error {
 		return fmt.Errorf("experiment must be %q or %q (got %q)", ExperimentReplication, ExperimentComparison, c.Experiment)
 	}
 	if c.Experiment == ExperimentComparison {
-		if _, err := css.New(c.Method, c.PolicyOptions()); err != nil {
+		if _, err := css.Policies.New(c.Method, c.PolicyOptions()); err != nil {
 			return fmt.Errorf("method: %w", err)
 		}
 	}
@@ -78,7 +78,7 @@ func (c ANTConfig) Validate() error {
 }
 
 // PolicyOptions returns the options of the comparison's method, a policy
-// of the css registry (css.New): the limit, the similarity and
+// of the css registry (css.Policies): the limit, the similarity and
 // StartFromBackfilling.
 func (c ANTConfig) PolicyOptions() css.Options {
 	o := css.Options{
@@ -264,7 +264,7 @@ func setUtilities(p css.Plan, alts [][]css.Alternative, jobs []css.Job) {
 func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, record func(int, string, css.Plan) error) error {
 	o := cfg.PolicyOptions()
 	if key := fmt.Sprintf("%s %+v", cfg.Method, o); r.policy == nil || key != r.policyKey {
-		p, err := css.New(cfg.Method, o)
+		p, err := css.Policies.New(cfg.Method, o)
 		if err != nil {
 			return fmt.Errorf("method: %w", err)
 		}

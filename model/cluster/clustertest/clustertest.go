@@ -1,0 +1,130 @@
+package clustertest
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/cluster"
+	"github.com/schedsim/schedsim/sim"
+)
+
+// Job is a job of a golden case.
+type Job struct {
+	// ID identifies the job; starts are compared in ID order.
+	ID int64
+	// Submit is the arrival time.
+	Submit float64
+	// Size is the number of processors.
+	Size int
+	// Runtime is the actual run time; Estimate what the scheduler sees.
+	Runtime, Estimate float64
+}
+
+// Case is a small schedule worked out by hand.
+type Case struct {
+	// Name names the subtests.
+	Name string
+	// Procs is the cluster's size.
+	Procs int
+	// Kill ends jobs at their estimate instead of letting them overrun.
+	Kill bool
+	// Jobs are replayed in this order.
+	Jobs []Job
+	// Want gives, per policy name, the start time of every job in ID
+	// order.
+	Want map[string][]float64
+}
+
+// NewFunc returns a fresh scheduler for a policy name of a case.
+type NewFunc func(name string) (cluster.Scheduler, error)
+
+// Run replays c for every policy of c.Want (in name order) on every
+// engine, each on a fresh scheduler from newSched, with the cluster's
+// invariant checker on, and reports every start that differs from the
+// expectation as a subtest "case/policy/engine" failure.
+func Run(t *testing.T, c Case, newSched NewFunc) {
+	t.Helper()
+	names := make([]string, 0, len(c.Want))
+	for n := range c.Want {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		want := c.Want[name]
+		for _, eng := range sim.Kinds() {
+			t.Run(fmt.Sprintf("%s/%s/%s", c.Name, name, eng), func(t *testing.T) {
+				s, err := newSched(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, err := sim.New(eng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, _ := Replay(t, e, cluster.Config{Procs: c.Procs, KillAtEstimate: c.Kill}, s, c.ModelJobs())
+				if len(recs) != len(want) {
+					t.Fatalf("%d jobs completed, want %d", len(recs), len(want))
+				}
+				for i, r := range recs {
+					if r.Start != want[i] {
+						t.Errorf("job %d starts at %v, want %v", r.ID, r.Start, want[i])
+					}
+				}
+			})
+		}
+	}
+}
+
+// ModelJobs returns the case's jobs as model jobs, in order.
+func (c Case) ModelJobs() []model.Job {
+	jobs := make([]model.Job, len(c.Jobs))
+	for i, x := range c.Jobs {
+		jobs[i] = model.NewJob(x.ID, x.Submit, x.Size, x.Runtime, x.Estimate)
+	}
+	return jobs
+}
+
+// Covered fails t for every name of names that no case of cases has an
+// expectation for, and for every expectation that names no policy of
+// names: every registered policy has golden cases, and no case expects a
+// policy that does not exist.
+func Covered(t *testing.T, cases []Case, names []string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, c := range cases {
+		for n := range c.Want {
+			if !slices.Contains(names, n) {
+				t.Errorf("case %s expects %q, which is not registered (%v)", c.Name, n, names)
+			}
+			seen[n] = true
+		}
+	}
+	for _, n := range names {
+		if !seen[n] {
+			t.Errorf("policy %q has no golden case", n)
+		}
+	}
+}
+
+// Replay runs jobs on a fresh cluster of engine eng under sched, with
+// cfg (its Check forced on and OnEnd taken), to the end of the jobs, and
+// returns the completed records sorted by ID and the result.
+func Replay(t testing.TB, eng sim.Engine, cfg cluster.Config, sched cluster.Scheduler, jobs []model.Job) ([]model.Job, *cluster.Result) {
+	t.Helper()
+	var recs []model.Job
+	cfg.Check = true
+	cfg.OnEnd = func(j model.Job) { recs = append(recs, j) }
+	c, err := cluster.New(eng, &model.SliceSource{Jobs: jobs}, sched, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(sim.Limit{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(recs, func(a, b int) bool { return recs[a].ID < recs[b].ID })
+	return recs, res
+}

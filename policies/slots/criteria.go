@@ -1,0 +1,234 @@
+package slots
+
+import (
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// Candidate is a free slot that the job can use if its window starts at
+// the current scan position: the node is fast enough, its price is within
+// the per-slot limit, and the slot is long enough for the job's runtime
+// on that node.
+type Candidate struct {
+	// Slot is the free slot.
+	Slot slot.Slot
+	// Runtime is the job's runtime on the slot's node.
+	Runtime float64
+	// Cost is the node's price times Runtime.
+	Cost float64
+}
+
+// Criterion chooses and scores windows during a scan. The scan calls Pick
+// after every slot it adds to the set of candidates (so at every possible
+// window start); lower scores are better, and on equal scores the window
+// found first (the earlier start) is kept.
+type Criterion interface {
+	// Name identifies the criterion in outputs ("start", "finish", …).
+	Name() string
+	// Pick chooses n of the candidates for a window starting at start
+	// whose total cost is ≤ budget. cands are valid at start, on
+	// distinct nodes and sorted by non-decreasing cost. It returns the
+	// window's score and the chosen indices into cands, appended to
+	// buf[:0]; ok is false when no choice fits.
+	Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (score float64, chosen []int, ok bool)
+	// StopAtFirst reports whether the first window found is the best, so
+	// that the scan may stop there (true only for the earliest start).
+	StopAtFirst() bool
+}
+
+// The built-in criteria.
+var (
+	// EarliestStart picks the first window found, formed by the n
+	// cheapest candidates: ALP and AMP. Score: the start time.
+	EarliestStart Criterion = earliestStart{}
+	// EarliestFinish minimises start + runtime of the slowest slot.
+	EarliestFinish Criterion = fastest{finish: true}
+	// ShortestRuntime minimises the runtime of the slowest slot.
+	ShortestRuntime Criterion = fastest{}
+	// LowestCost minimises the window's total cost.
+	LowestCost Criterion = lowestCost{}
+)
+
+// Criteria returns the built-in criteria in a fixed order.
+func Criteria() []Criterion {
+	return []Criterion{EarliestStart, EarliestFinish, ShortestRuntime, LowestCost}
+}
+
+// CriterionByName returns the built-in criterion with that name.
+func CriterionByName(name string) (Criterion, bool) {
+	for _, c := range Criteria() {
+		if c.Name() == name {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+type earliestStart struct{}
+
+func (earliestStart) Name() string      { return "start" }
+func (earliestStart) StopAtFirst() bool { return true }
+func (earliestStart) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	if len(cands) < n {
+		return 0, nil, false
+	}
+	sum := 0.0
+	for i := 0; i < n; i++ {
+		sum += cands[i].Cost
+	}
+	if !(sum <= budget) {
+		return 0, nil, false
+	}
+	buf = buf[:0]
+	for i := 0; i < n; i++ {
+		buf = append(buf, i)
+	}
+	return start, buf, true
+}
+
+type lowestCost struct{}
+
+func (lowestCost) Name() string      { return "cost" }
+func (lowestCost) StopAtFirst() bool { return false }
+func (lowestCost) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	_, chosen, ok := earliestStart{}.Pick(start, n, budget, cands, buf)
+	if !ok {
+		return 0, nil, false
+	}
+	sum := 0.0
+	for _, i := range chosen {
+		sum += cands[i].Cost
+	}
+	return sum, chosen, true
+}
+
+// fastest picks the n candidates that minimise the longest runtime under
+// the budget: candidates are taken by increasing runtime while the n
+// cheapest taken so far are kept; the first time those n fit the budget,
+// the longest runtime among them is the least possible.
+type fastest struct{ finish bool }
+
+func (f fastest) Name() string {
+	if f.finish {
+		return "finish"
+	}
+	return "runtime"
+}
+func (fastest) StopAtFirst() bool { return false }
+func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
+	if len(cands) < n {
+		return 0, nil, false
+	}
+	if math.IsInf(budget, 1) {
+		return f.pickUnbounded(start, n, cands, buf)
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	// insertion sort by (runtime, cost, index): the sets are small.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && lessRuntime(cands, order[j], order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	kept := buf[:0]
+	for _, i := range order {
+		kept = append(kept, i)
+		if len(kept) > n { // drop the most expensive (the last one added among equal costs)
+			worst := 0
+			for k := 1; k < len(kept); k++ {
+				if cands[kept[k]].Cost >= cands[kept[worst]].Cost {
+					worst = k
+				}
+			}
+			kept = append(kept[:worst], kept[worst+1:]...)
+		}
+		if len(kept) < n {
+			continue
+		}
+		sum, longest := 0.0, 0.0
+		for _, k := range kept {
+			sum += cands[k].Cost
+			longest = math.Max(longest, cands[k].Runtime)
+		}
+		if sum <= budget {
+			if f.finish {
+				return start + longest, kept, true
+			}
+			return longest, kept, true
+		}
+	}
+	return 0, nil, false
+}
+
+// Finisher is an optional interface of a Criterion that can tell, during
+// a scan, that it will pick nothing more: the scan then stops as soon as
+// every criterion is done (found its first window or finished), which
+// changes no result. A Criterion that keeps state between its Pick calls
+// (one search's worth) implements it.
+type Finisher interface {
+	// Finished reports whether every later Pick of the current scan
+	// (at the same or later starts) will return ok false.
+	Finished() bool
+}
+
+// belowPicker is a criterion that can tell cheaply whether a window at
+// start could score below best, so that the scan skips Pick otherwise.
+type belowPicker interface {
+	canBeat(start float64, n int, cands []Candidate, best float64) bool
+}
+
+// canBeat: a window beats best only if n candidates are faster than best
+// (or finish before it).
+func (f fastest) canBeat(start float64, n int, cands []Candidate, best float64) bool {
+	if f.finish {
+		best -= start
+	}
+	k := 0
+	for i := range cands {
+		if cands[i].Runtime < best {
+			if k++; k == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pickUnbounded is Pick without a budget: the n candidates first in
+// (runtime, cost, index) order, by insertion into a sorted prefix, O(m·n).
+// Pick with a budget takes the same ones: without a budget its first n
+// in runtime order fit, and the cheapest n of them are those n.
+func (f fastest) pickUnbounded(start float64, n int, cands []Candidate, buf []int) (float64, []int, bool) {
+	kept := buf[:0]
+	for i := range cands {
+		if len(kept) == n && !lessRuntime(cands, i, kept[n-1]) {
+			continue
+		}
+		if len(kept) < n {
+			kept = append(kept, i)
+		} else {
+			kept[n-1] = i
+		}
+		for k := len(kept) - 1; k > 0 && lessRuntime(cands, kept[k], kept[k-1]); k-- {
+			kept[k], kept[k-1] = kept[k-1], kept[k]
+		}
+	}
+	longest := cands[kept[n-1]].Runtime
+	if f.finish {
+		return start + longest, kept, true
+	}
+	return longest, kept, true
+}
+
+func lessRuntime(c []Candidate, a, b int) bool {
+	if c[a].Runtime != c[b].Runtime {
+		return c[a].Runtime < c[b].Runtime
+	}
+	if c[a].Cost != c[b].Cost {
+		return c[a].Cost < c[b].Cost
+	}
+	return a < b
+}

@@ -1,0 +1,249 @@
+package slots
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// scan is the one sweep behind every search (Scan, ScanEach, Find,
+// FindAt, FindIn): it prepares the Searcher's buffers for the criteria,
+// sweeps the slots from the first one the hints leave possible, and turns
+// each criterion's best candidates into its window.
+func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criterion, h hints) ([]Result, error) {
+	if err := s.begin(r, lim, crits); err != nil {
+		return nil, err
+	}
+	out := s.res
+	if len(crits) == 0 || r.Nodes > len(l.Nodes) {
+		return out, nil
+	}
+	s.newGeneration(len(l.Nodes))
+	fits := h.fits
+	if fits == nil {
+		fits = s.nodeFits(l, r, lim)
+	}
+	w := sweep{
+		s: s, l: l, h: &h, crits: crits, out: out, fits: fits,
+		n: r.Nodes, budget: lim.Budget,
+		cands: s.cands[:0], minDeadline: math.Inf(1), remaining: len(crits),
+		probed: !h.probe,
+	}
+	if err := w.run(firstSlot(l, h)); err != nil {
+		return nil, err
+	}
+	for _, c := range w.cands {
+		s.mark[c.Slot.Node] = 0
+	}
+	s.cands = w.cands[:0]
+	s.finishWindows(out)
+	return out, nil
+}
+
+// begin checks the request and limits and resets one result, one
+// done-flag, one best start and one below-picker per criterion.
+func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	if err := lim.validate(); err != nil {
+		return err
+	}
+	s.res = append(s.res[:0], make([]Result, len(crits))...)
+	s.done = append(s.done[:0], make([]bool, len(crits))...)
+	s.bestStart = append(s.bestStart[:0], make([]float64, len(crits))...)
+	for len(s.bestCands) < len(crits) {
+		s.bestCands = append(s.bestCands, nil)
+	}
+	s.below = s.below[:0]
+	for k, c := range crits {
+		s.res[k].Criterion = c.Name()
+		b, _ := c.(belowPicker)
+		s.below = append(s.below, b)
+	}
+	return nil
+}
+
+// newGeneration starts a new marking of the nodes in use: a node is in
+// use by this scan when its mark equals the Searcher's generation, so
+// nothing is cleared between scans (only when the counter wraps).
+func (s *Searcher) newGeneration(nodes int) {
+	if len(s.mark) < nodes {
+		s.mark = make([]uint32, nodes)
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: clear the marks
+		clear(s.mark)
+		s.gen = 1
+	}
+}
+
+// firstSlot is the index of the first slot that can belong to a window
+// starting at h.from or later: slots starting before h.from − h.maxLen
+// end before it.
+func firstSlot(l *slot.List, h hints) int {
+	if math.IsInf(h.from, -1) || math.IsInf(h.maxLen, 1) {
+		return 0
+	}
+	bound := h.from - h.maxLen - 1e-9*(math.Abs(h.from)+h.maxLen+1)
+	lo, hi := 0, len(l.Slots)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if l.Slots[m].Start < bound {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// sweep is the state of one scan: the candidate set sorted by cost, the
+// earliest time a candidate becomes too short (minDeadline), the criteria
+// still undecided, and the pick left pending at the current start
+// (ScanEach picks once per start) or at the extra start h.at (FindAt).
+type sweep struct {
+	s      *Searcher
+	l      *slot.List
+	h      *hints
+	crits  []Criterion
+	out    []Result
+	fits   []nodeFit
+	n      int
+	budget float64
+
+	cands       []Candidate
+	minDeadline float64
+	remaining   int
+	probed      bool
+	pending     bool
+	pendingAt   float64
+}
+
+// stepResult says how the sweep goes on after a slot.
+type stepResult uint8
+
+const (
+	stepNext stepResult = iota // go on with the next slot
+	stepStop                   // every criterion is decided: the scan is over
+	stepEnd                    // no later slot can matter: make the pending picks
+)
+
+// run sweeps the slots from index first on.
+func (w *sweep) run(first int) error {
+	stopped := false
+loop:
+	for _, sl := range w.l.Slots[first:] {
+		res, err := w.step(sl)
+		switch {
+		case err != nil:
+			return err
+		case res == stepStop:
+			stopped = true
+			break loop
+		case res == stepEnd:
+			break loop
+		}
+	}
+	if w.pending && !stopped {
+		stopped = w.pick(w.pendingAt)
+	}
+	if !w.probed && !stopped {
+		w.probe()
+	}
+	return nil
+}
+
+// step handles one slot: the pick pending at an earlier start, the probe
+// of h.at once the sweep has passed it, the slot's admission as a
+// candidate, and the pick at its start.
+func (w *sweep) step(sl slot.Slot) (stepResult, error) {
+	h := w.h
+	if w.pending && sl.Start != w.pendingAt {
+		w.pending = false
+		if w.pick(w.pendingAt) {
+			return stepStop, nil
+		}
+	}
+	if !w.probed && sl.Start > h.at && w.probe() {
+		return stepStop, nil
+	}
+	if h.bounded && sl.Start > h.pickTo {
+		return stepEnd, nil
+	}
+	joined, err := w.admit(sl)
+	if err != nil || !joined {
+		return stepNext, err
+	}
+	start := sl.Start
+	if len(w.cands) < w.n || h.bounded && start < h.pickFrom {
+		return stepNext, nil
+	}
+	if w.s.each != nil {
+		w.pending, w.pendingAt = true, start
+		return stepNext, nil
+	}
+	if w.pick(start) {
+		return stepStop, nil
+	}
+	return stepNext, nil
+}
+
+// admit makes sl a candidate when it suits the job: long enough for the
+// job's runtime on its node, on a node that fits the request and limits
+// and is not in use yet. Candidates too short for a window starting at
+// sl.Start expire first. It reports whether sl joined.
+func (w *sweep) admit(sl slot.Slot) (bool, error) {
+	h, s := w.h, w.s
+	if h.bounded && sl.End < h.pickFrom {
+		return false, nil // a candidate only for windows before from: always expired before a pick
+	}
+	if sl.End-sl.Start < h.minLen {
+		return false, nil
+	}
+	if sl.Node < 0 || sl.Node >= len(w.l.Nodes) {
+		return false, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(w.l.Nodes))
+	}
+	f := &w.fits[sl.Node]
+	if !f.ok {
+		return false, nil
+	}
+	start, rt, cost := sl.Start, f.runtime, f.cost
+	if !(start+rt <= sl.End) {
+		return false, nil
+	}
+	// expire the candidates too short for a window starting here.
+	if len(w.cands) > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
+		w.cands, w.minDeadline = s.expire(w.cands, start)
+	}
+	if s.mark[sl.Node] == s.gen {
+		return false, nil // an overlapping slot of a node already in use: invalid list, keep the first
+	}
+	// insert after the candidates of equal or lower cost.
+	i := upperCost(w.cands, cost)
+	w.cands = append(w.cands, Candidate{})
+	copy(w.cands[i+1:], w.cands[i:])
+	w.cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
+	s.mark[sl.Node] = s.gen
+	if d := sl.End - rt; d < w.minDeadline {
+		w.minDeadline = d
+	}
+	return true, nil
+}
+
+// pick lets every undecided criterion pick a window starting at start
+// from the candidates; it reports whether all are decided.
+func (w *sweep) pick(start float64) bool {
+	return w.s.pick(w.crits, w.out, &w.remaining, start, w.n, w.budget, w.cands)
+}
+
+// probe evaluates the extra start h.at (see FindAt) once the sweep has
+// passed it: the candidates still long enough there form its window.
+func (w *sweep) probe() bool {
+	h := w.h
+	w.probed = true
+	w.cands, w.minDeadline = w.s.expire(w.cands, h.at)
+	return len(w.cands) >= w.n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && w.pick(h.at)
+}
