@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -26,13 +25,15 @@ func WriteBarPlot(path, title, xLabel, yLabel string, labels []string, series []
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
+	p.Y.Tick.Marker = LinearTicks{}
+	addGrid(p, false)
 	width := vg.Points(24 / float64(max(1, len(series))))
 	for i, s := range series {
 		bars, err := plotter.NewBarChart(plotter.Values(s.Values), width)
 		if err != nil {
 			return err
 		}
-		bars.Color = plotutil.Color(i)
+		bars.Color = Style(i).Color
 		bars.LineStyle.Width = 0
 		bars.Offset = width * vg.Length(float64(i)-float64(len(series)-1)/2)
 		p.Add(bars)

@@ -1,24 +1,14 @@
 package results
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
-	"image/color"
-	"io"
-	"os"
-	"path/filepath"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // PlotSpec describes one figure drawn from a sweep: a metric against a
@@ -43,7 +33,7 @@ type PlotSpec struct {
 	// Where fixes the values of the remaining axes.
 	Where map[string]string `yaml:"where,omitempty"`
 	// XLabel and YLabel label the axes (default: the sweep axis's label,
-	// else its key; the metric's name).
+	// else its key; the metric's "description (unit)", else its name).
 	XLabel string `yaml:"x_label,omitempty"`
 	YLabel string `yaml:"y_label,omitempty"`
 	// LogY draws the y axis on a log scale (every value must be > 0), for
@@ -51,14 +41,12 @@ type PlotSpec struct {
 	LogY bool `yaml:"log_y,omitempty"`
 }
 
-// WritePlots draws every spec into dir/plots as PNG and SVG, with 95%
-// confidence intervals as error bars. Points without a finished
+// WritePlots draws every spec into dir/plots, with 95% confidence
+// intervals as error bars (when a point has two replications or more) and
+// the reference values as dashed lines. Points without a finished
 // replication (an interrupted run) are left out.
-func WritePlots(dir string, r *Report, specs []PlotSpec) error {
-	out := filepath.Join(dir, "plots")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
+func (o PlotOptions) WritePlots(dir string, r *Report, specs []PlotSpec) ([]Figure, error) {
+	var figs []Figure
 	for i, spec := range specs {
 		var pts []Point
 		for _, p := range r.Points {
@@ -70,19 +58,21 @@ func WritePlots(dir string, r *Report, specs []PlotSpec) error {
 			continue // nothing of this figure finished before the interrupt
 		}
 		if len(pts) == 0 {
-			return fmt.Errorf("results: plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
+			return nil, fmt.Errorf("results: plots[%d] (%s): no point matches %v", i, spec.Name, spec.Where)
 		}
 		if err := checkMetrics(spec, pts[0]); err != nil {
-			return fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
+			return nil, fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
 		}
 		if spec.XLabel == "" {
 			spec.XLabel = r.AxisLabels[spec.X]
 		}
-		if err := drawPlot(out, spec, pts, r.InterruptedNote()); err != nil {
-			return fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
+		fig, err := o.linePlot(dir, spec, r, pts)
+		if err != nil {
+			return nil, fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
 		}
+		figs = append(figs, fig)
 	}
-	return nil
+	return figs, nil
 }
 
 // Lines returns the metrics a spec draws: Metrics, or Metric alone.
@@ -114,14 +104,23 @@ func matches(p Point, where map[string]string) bool {
 	return true
 }
 
-// WriteSweepPlots draws, for a sweep with a numeric axis and no plot
-// specifications, every metric against that axis: the x axis is the
-// numeric axis with the most values, the first other axis gives the lines,
-// and each combination of the remaining axes gets its own file. A report
-// without a numeric axis of at least two values gets no plots.
-func WriteSweepPlots(dir string, r *Report) error {
+// WriteFigures draws the figures of a report into dir/plots: the specs
+// when there are any, else every metric that is not constant against the
+// numeric axis with the most values (one line per value of the first
+// other axis, one file per combination of the remaining axes); without
+// such an axis, the comparison charts of the categorical axes (see
+// comparisons); and, with a Baseline, the paired differences against it.
+// A report of one point gets no figures.
+func (o PlotOptions) WriteFigures(dir string, r *Report, specs []PlotSpec) ([]Figure, error) {
+	if len(specs) > 0 {
+		figs, err := o.WritePlots(dir, r, specs)
+		if err != nil {
+			return nil, err
+		}
+		return o.withBaseline(dir, r, figs)
+	}
 	if len(r.Points) < 2 || len(r.Points[0].Labels) == 0 {
-		return nil
+		return nil, nil
 	}
 	axes := r.Points[0].Labels
 	xAxis, best := -1, 1
@@ -132,7 +131,11 @@ func WriteSweepPlots(dir string, r *Report) error {
 		}
 	}
 	if xAxis < 0 {
-		return nil
+		figs, err := o.comparisons(dir, r)
+		if err != nil {
+			return nil, err
+		}
+		return o.withBaseline(dir, r, figs)
 	}
 	series := ""
 	for a := range axes {
@@ -142,31 +145,92 @@ func WriteSweepPlots(dir string, r *Report) error {
 		}
 	}
 	// One spec per metric and per combination of the remaining axes.
-	var specs []PlotSpec
-	seen := map[string]bool{}
+	var out []PlotSpec
+	for _, g := range groupPoints(r, func(k string) bool { return k != axes[xAxis].Key && k != series }) {
+		for _, m := range r.Points[0].Summaries {
+			if constant(g.points, m.Name) {
+				continue
+			}
+			out = append(out, PlotSpec{Name: fileName(m.Name, g.key), Metric: m.Name, X: axes[xAxis].Key, Series: series, Where: g.where})
+		}
+	}
+	figs, err := o.WritePlots(dir, r, out)
+	if err != nil {
+		return nil, err
+	}
+	return o.withBaseline(dir, r, figs)
+}
+
+func (o PlotOptions) withBaseline(dir string, r *Report, figs []Figure) ([]Figure, error) {
+	if o.Baseline == "" {
+		return figs, nil
+	}
+	more, err := o.differences(dir, r)
+	return append(figs, more...), err
+}
+
+// pointGroup is the points that share the values of some axes.
+type pointGroup struct {
+	key    string // "k=v_k=v" for file names, "" for all points
+	where  map[string]string
+	points []Point
+}
+
+// groupPoints splits the finished points by their values of the axes that
+// fixed selects, in the order they first appear.
+func groupPoints(r *Report, fixed func(key string) bool) []pointGroup {
+	var out []pointGroup
+	index := map[string]int{}
 	for _, p := range r.Points {
+		if p.Replications == 0 {
+			continue
+		}
 		where := map[string]string{}
 		var parts []string
-		for a, l := range p.Labels {
-			if a != xAxis && l.Key != series {
+		for _, l := range p.Labels {
+			if fixed(l.Key) {
 				where[l.Key] = l.Value
 				parts = append(parts, l.Key+"="+l.Value)
 			}
 		}
 		key := strings.Join(parts, "_")
-		if seen[key] {
-			continue
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, pointGroup{key: key, where: where})
 		}
-		seen[key] = true
-		for _, m := range r.Points[0].Summaries {
-			name := m.Name
-			if key != "" {
-				name += "_" + key
-			}
-			specs = append(specs, PlotSpec{Name: name, Metric: m.Name, X: axes[xAxis].Key, Series: series, Where: where})
+		out[i].points = append(out[i].points, p)
+	}
+	return out
+}
+
+func fileName(metric, key string) string {
+	if key != "" {
+		metric += "_" + key
+	}
+	return FileName(metric)
+}
+
+// constant reports whether a metric takes the same mean, with no
+// confidence interval, at every point: a figure of it shows nothing.
+func constant(points []Point, metric string) bool {
+	first := math.NaN()
+	for i, p := range points {
+		s, ok := p.Metric(metric)
+		if !ok {
+			return true
+		}
+		if s.HalfWidth > 0 {
+			return false
+		}
+		if i == 0 {
+			first = s.Mean
+		} else if s.Mean != first && !(math.IsNaN(s.Mean) && math.IsNaN(first)) {
+			return false
 		}
 	}
-	return WritePlots(dir, r, specs)
+	return true
 }
 
 func axisValues(r *Report, a int) ([]string, bool) {
@@ -186,181 +250,137 @@ func axisValues(r *Report, a int) ([]string, bool) {
 	return vals, numeric
 }
 
-func drawPlot(dir string, spec PlotSpec, points []Point, note string) error {
-	p := plot.New()
-	title := spec.Title
-	if title == "" {
-		title = strings.Join(spec.Lines(), ", ")
-		if len(spec.Where) > 0 {
-			keys := make([]string, 0, len(spec.Where))
-			for k := range spec.Where {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for i, k := range keys {
-				keys[i] = k + "=" + spec.Where[k]
-			}
-			title += " (" + strings.Join(keys, ", ") + ")"
+// axisName is an axis's label, else its key.
+func axisName(r *Report, key string) string {
+	return cmp.Or(r.AxisLabels[key], key)
+}
+
+// seriesName is the legend entry of one value of an axis: "λ = 8.33".
+func seriesName(r *Report, key, value string) string {
+	return axisName(r, key) + " = " + ValueLabel(value)
+}
+
+// whereText is "key = value, …" for the fixed axes of a figure, sorted.
+func whereText(r *Report, where map[string]string) string {
+	keys := make([]string, 0, len(where))
+	for k := range where {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = seriesName(r, k, where[k])
+	}
+	return strings.Join(keys, ", ")
+}
+
+// metricTitle is the default title of a figure of metrics.
+func (o PlotOptions) metricTitle(r *Report, metrics []string, where map[string]string) string {
+	names := make([]string, len(metrics))
+	for i, m := range metrics {
+		names[i] = m
+		if info, ok := o.info(m); ok && info.Description != "" {
+			names[i] = info.Description
 		}
 	}
-	if note != "" {
-		title += "\n" + note
+	title := strings.Join(names, ", ")
+	if len(where) > 0 {
+		title += " (" + whereText(r, where) + ")"
 	}
-	p.Title.Text = wrapText(title, titleWidth)
-	p.X.Label.Text = cmp.Or(spec.XLabel, spec.X)
-	p.Y.Label.Text = cmp.Or(spec.YLabel, strings.Join(spec.Lines(), ", "))
-	series := map[string]plotter.XYs{}
-	errs := map[string]plotter.YErrors{}
-	var names []string
+	return title
+}
+
+// yTitle is the y axis title of a figure of metrics: one metric's
+// "description (unit)", or for several the unit they share.
+func (o PlotOptions) yTitle(metrics []string) string {
+	if len(metrics) == 1 {
+		return o.axisTitle(metrics[0])
+	}
+	unit := ""
+	for i, m := range metrics {
+		info, ok := o.info(m)
+		if !ok || (i > 0 && info.Unit != unit) {
+			return strings.Join(metrics, ", ")
+		}
+		unit = info.Unit
+	}
+	if unit == "" {
+		return "value"
+	}
+	return "value (" + unit + ")"
+}
+
+// linePlot draws one spec: a line per series with its error bars and
+// reference values.
+func (o PlotOptions) linePlot(dir string, spec PlotSpec, r *Report, points []Point) (Figure, error) {
+	p := plot.New()
+	title := cmp.Or(spec.Title, o.metricTitle(r, spec.Lines(), spec.Where))
+	p.X.Label.Text = cmp.Or(spec.XLabel, axisName(r, spec.X))
+	p.Y.Label.Text = cmp.Or(spec.YLabel, o.yTitle(spec.Lines()))
+	var set seriesSet
 	xs := map[float64]string{}
 	for _, pt := range points {
 		xtext, ok := pt.Label(spec.X)
 		if !ok {
-			return fmt.Errorf("x: %q is not a sweep axis", spec.X)
+			return Figure{}, fmt.Errorf("x: %q is not a sweep axis", spec.X)
 		}
 		x, err := strconv.ParseFloat(xtext, 64)
 		if err != nil {
-			return fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xtext)
+			return Figure{}, fmt.Errorf("x: axis %q has the non-numeric value %q", spec.X, xtext)
 		}
-		xs[x] = num(x)
+		xs[x] = ValueLabel(xtext)
 		for _, metric := range spec.Lines() {
 			s, _ := pt.Metric(metric)
 			name := metric
+			if info, ok := o.info(metric); ok && len(spec.Lines()) > 1 {
+				name = cmp.Or(info.Description, metric)
+			}
 			if spec.Series != "" {
 				v, ok := pt.Label(spec.Series)
 				if !ok {
-					return fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+					return Figure{}, fmt.Errorf("series: %q is not a sweep axis", spec.Series)
 				}
-				name = spec.Series + "=" + v
+				name = seriesName(r, spec.Series, v)
 			}
-			if _, ok := series[name]; !ok {
-				names = append(names, name)
+			if spec.LogY && !(s.Mean > 0) {
+				return Figure{}, fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", metric, s.Mean, spec.X, xtext, name)
 			}
-			series[name] = append(series[name], plotter.XY{X: x, Y: s.Mean})
-			hw := s.HalfWidth
-			if hw != hw { // NaN: a single replication
-				hw = 0
-			}
-			low := hw
-			if spec.LogY {
-				if !(s.Mean > 0) {
-					return fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", metric, s.Mean, spec.X, xtext, name)
-				}
-				low = min(hw, s.Mean/2) // the bar's low end stays on the scale
-			}
-			errs[name] = append(errs[name], struct{ Low, High float64 }{low, hw})
+			set.add(name, x, s)
 		}
 	}
 	if len(xs) <= maxTicks {
-		// Ticks at the swept values, labelled as the table prints them.
+		// Ticks at the swept values, labelled as the legend prints them.
 		ticks := make([]plot.Tick, 0, len(xs))
 		for x, label := range xs {
 			ticks = append(ticks, plot.Tick{Value: x, Label: label})
 		}
 		sort.Slice(ticks, func(i, j int) bool { return ticks[i].Value < ticks[j].Value })
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	} else {
+		p.X.Tick.Marker = LinearTicks{}
 	}
-	legend := plot.NewLegend()
-	legend.Left, legend.Top = true, true
-	for i, name := range names {
-		xy, e := series[name], errs[name]
-		sort.Sort(byX{xy, e})
-		line, marks, err := plotter.NewLinePoints(xy)
-		if err != nil {
-			return err
-		}
-		c := plotutil.Color(i)
-		line.Color, marks.Color = c, c
-		marks.Shape = plotutil.Shape(i)
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{xy, e})
-		if err != nil {
-			return err
-		}
-		bars.Color = color.Gray{Y: 100}
-		p.Add(line, marks, bars)
-		legend.Add(name, line, marks)
-	}
+	p.Y.Tick.Marker = LinearTicks{}
 	if spec.LogY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{}
+		p.Y.Tick.Marker = LogTicks{}
 	}
-	base := filepath.Join(dir, FileName(spec.Name))
-	return savePlot(p, &legend, base)
+	addGrid(p, true)
+	padX(p, xs)
+	legend, err := set.draw(p, spec.LogY, cmp.Or(o.ReferenceLabel, "paper"))
+	if err != nil {
+		return Figure{}, err
+	}
+	padY(p, spec.LogY)
+	return o.write(dir, FileName(spec.Name), title, r.InterruptedNote(), p, legend)
 }
 
-// Plot layout: the legend sits in a strip under the plot, never over the
-// data; the title wraps instead of running off the figure.
-const (
-	plotWidth  = 6 * vg.Inch
-	plotHeight = 4 * vg.Inch
-	titleWidth = 64 // characters per title line
-	maxTicks   = 12 // at most this many swept values get their own tick
-)
-
-// savePlot writes the plot with its legend below as base.png and
-// base.svg.
-func savePlot(p *plot.Plot, legend *plot.Legend, base string) error {
-	legendH := vg.Length(0)
-	if r := legend.Rectangle(draw.Canvas{}); r.Max.Y > r.Min.Y {
-		legendH = r.Max.Y - r.Min.Y + 0.3*vg.Inch
+// padX widens the x range by 4% of the span on each side, so that the
+// first and last markers and error bars are not cut by the axes.
+func padX(p *plot.Plot, xs map[float64]string) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for x := range xs {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
 	}
-	h := plotHeight + legendH
-	render := func(c vg.CanvasSizer) {
-		dc := draw.New(c)
-		p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
-		if legendH > 0 {
-			legend.Draw(draw.Crop(dc, 0.5*vg.Inch, 0, 0.12*vg.Inch, -(h - legendH)))
-		}
+	if d := 0.04 * (hi - lo); d > 0 {
+		p.X.Min, p.X.Max = lo-d, hi+d
 	}
-	png := vgimg.New(plotWidth, h)
-	render(png)
-	svg := vgsvg.New(plotWidth, h)
-	render(svg)
-	for ext, w := range map[string]io.WriterTo{".png": vgimg.PngCanvas{Canvas: png}, ".svg": svg} {
-		var buf bytes.Buffer
-		if _, err := w.WriteTo(&buf); err != nil {
-			return err
-		}
-		if err := WriteFileAtomic(base+ext, buf.Bytes()); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// wrapText breaks each line of s at spaces so that lines have at most
-// width characters (a longer word stays whole).
-func wrapText(s string, width int) string {
-	var out []string
-	for _, line := range strings.Split(s, "\n") {
-		cur := ""
-		for _, w := range strings.Fields(line) {
-			if cur != "" && len([]rune(cur))+1+len([]rune(w)) > width {
-				out = append(out, cur)
-				cur = w
-			} else if cur == "" {
-				cur = w
-			} else {
-				cur += " " + w
-			}
-		}
-		out = append(out, cur)
-	}
-	return strings.Join(out, "\n")
-}
-
-// byX sorts a series and its error bars together by x.
-type byX struct {
-	xy plotter.XYs
-	e  plotter.YErrors
-}
-
-func (b byX) Len() int           { return len(b.xy) }
-func (b byX) Less(i, j int) bool { return b.xy[i].X < b.xy[j].X }
-func (b byX) Swap(i, j int) {
-	b.xy[i], b.xy[j] = b.xy[j], b.xy[i]
-	b.e[i], b.e[j] = b.e[j], b.e[i]
 }

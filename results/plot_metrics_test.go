@@ -19,7 +19,7 @@ func TestPlotOverlaysMetrics(t *testing.T) {
 		{Labels: []Label{{"share", "1"}}, Summaries: two(250, 170), Replications: 2},
 	}}
 	dir := t.TempDir()
-	if err := WritePlots(dir, r, []PlotSpec{{Name: "both", Metrics: []string{"proc", "start"}, X: "share"}}); err != nil {
+	if _, err := (PlotOptions{}).WritePlots(dir, r, []PlotSpec{{Name: "both", Metrics: []string{"proc", "start"}, X: "share"}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, ext := range []string{"png", "svg"} {
@@ -31,7 +31,7 @@ func TestPlotOverlaysMetrics(t *testing.T) {
 		{Name: "missing", Metrics: []string{"proc", "finish"}, X: "share"},
 		{Name: "series", Metrics: []string{"proc"}, Series: "share", X: "share"},
 	} {
-		if err := WritePlots(t.TempDir(), r, []PlotSpec{bad}); err == nil {
+		if _, err := (PlotOptions{}).WritePlots(t.TempDir(), r, []PlotSpec{bad}); err == nil {
 			t.Errorf("%s: accepted", bad.Name)
 		}
 	}

@@ -118,7 +118,7 @@ func TestWriteFileAtomic(t *testing.T) {
 
 func TestSweepPlots(t *testing.T) {
 	dir := t.TempDir()
-	if err := WriteSweepPlots(dir, testReport()); err != nil {
+	if _, err := (PlotOptions{}).WriteFigures(dir, testReport(), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"wait.png", "wait.svg"} {
@@ -132,15 +132,15 @@ func TestPlotsOfAnInterruptedRunSkipUnfinishedPoints(t *testing.T) {
 	r := testReport()
 	r.Points = append(r.Points, Point{Labels: []Label{{"servers", "3"}}})
 	r.Interrupted = true
-	if err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers"}}); err != nil {
+	if _, err := (PlotOptions{}).WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers"}}); err != nil {
 		t.Fatal(err)
 	}
-	err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}})
+	_, err := PlotOptions{}.WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}})
 	if err != nil {
 		t.Fatalf("a figure with no finished point should be skipped after an interrupt: %v", err)
 	}
 	r.Interrupted = false
-	if err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}}); err == nil {
+	if _, err := (PlotOptions{}).WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", Where: map[string]string{"servers": "3"}}}); err == nil {
 		t.Fatal("a figure with no point accepted in a finished run")
 	}
 }
@@ -148,14 +148,14 @@ func TestPlotsOfAnInterruptedRunSkipUnfinishedPoints(t *testing.T) {
 func TestLogYPlot(t *testing.T) {
 	r := testReport()
 	dir := t.TempDir()
-	if err := WritePlots(dir, r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}}); err != nil {
+	if _, err := (PlotOptions{}).WritePlots(dir, r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}}); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "plots", "w.png")); err != nil || st.Size() == 0 {
 		t.Fatalf("w.png: %v", err)
 	}
 	r.Points[0].Summaries[0].Mean = 0
-	err := WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}})
+	_, err := PlotOptions{}.WritePlots(t.TempDir(), r, []PlotSpec{{Name: "w", Metric: "wait", X: "servers", LogY: true}})
 	if err == nil || !strings.Contains(err.Error(), "log_y:") {
 		t.Fatalf("a zero value on a log scale: %v", err)
 	}

@@ -163,18 +163,19 @@ func (s *Stage) Abort() {
 // summary or a scenario) is an earlier run's output.
 var outputNames = map[string]bool{
 	"summary.csv": true, "summary.json": true, "scenario.yaml": true,
-	"plots": true, "points": true, "jobs.csv": true,
+	"plots": true, "points": true, "jobs.csv": true, "report.html": true,
 }
 
 // IsOutputFile reports whether name (a file at the top of an output
 // directory) is one a run writes: the summaries, the resolved scenario,
-// plots/, points/, and the CSV, PNG and SVG files models write beside them.
+// report.html, plots/, points/, and the CSV, PNG, SVG and PDF files models
+// write beside them.
 func IsOutputFile(name string) bool {
 	if outputNames[name] {
 		return true
 	}
 	switch filepath.Ext(name) {
-	case ".csv", ".png", ".svg", ".json":
+	case ".csv", ".png", ".svg", ".pdf", ".json":
 		return true
 	}
 	return false

@@ -33,6 +33,10 @@ type Summary struct {
 	// statistics, which describe the other N − Undefined values, and every
 	// output says so.
 	Undefined int `json:"undefined_replications,omitempty"`
+	// Values are the replications' values in replication order
+	// (undefined ones included), for paired comparisons between points
+	// that share random numbers. They are in no output file.
+	Values []float64 `json:"-"`
 }
 
 // UndefinedNote explains the undefined values of a summary: "" when there
@@ -101,7 +105,7 @@ func Summarize(reps []Metrics, refs map[string]float64) ([]Summary, error) {
 // Describe computes the statistics of one sample. NaN and ±Inf values are
 // counted as Undefined and left out.
 func Describe(name string, xs []float64) Summary {
-	s := Summary{Name: name, N: len(xs), HalfWidth: math.NaN(), Reference: math.NaN()}
+	s := Summary{Name: name, N: len(xs), HalfWidth: math.NaN(), Reference: math.NaN(), Values: append([]float64(nil), xs...)}
 	finite := make([]float64, 0, len(xs))
 	for _, x := range xs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {

@@ -107,7 +107,7 @@ func TestErrorsCarryTheirPackage(t *testing.T) {
 		"workloads/slurm/sacct.go:parseJob":       "its errors are the text of a skipped record's problem line",
 		"workloads/slurm/times.go:parseTimestamp": "called by parseJob: the text of a skipped record's problem line",
 		"results/plot.go:checkMetrics":            `wrapped by WritePlots as "results: plots[i] (name): …"`,
-		"results/plot.go:drawPlot":                `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"results/plot.go:linePlot":                `wrapped by WritePlots as "results: plots[i] (name): …"`,
 		"model/gang/arrive.go:pull":               `wrapped as "gang: workload job N: …"`,
 		// sentinels whose text follows the name of the file they are
 		// about ("x.yaml: no such scenario file …"), as os.ErrNotExist's

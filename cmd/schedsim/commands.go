@@ -38,6 +38,7 @@ type runFlags struct {
 	check        bool
 	workers      int
 	progress     string
+	fig          figureFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -58,6 +59,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", 0, "parallel replications (default GOMAXPROCS)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
 	registerTraces(fs)
+	f.fig.register(fs)
 }
 
 func (f *runFlags) validate(fs *flag.FlagSet) error {
@@ -93,7 +95,7 @@ func (f *runFlags) validate(fs *flag.FlagSet) error {
 	default:
 		return usagef("--progress must be auto, always or never (got %q)", f.progress)
 	}
-	return nil
+	return f.fig.validate(set, f.out)
 }
 
 func (f *runFlags) options(log zerolog.Logger) scenarios.Options {
@@ -159,6 +161,10 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err := sc.Apply(opts); err != nil {
 		return usageError{err}
 	}
+	if err := f.fig.check(sc); err != nil {
+		return err
+	}
+	opts.JobsCSV = opts.JobsCSV || f.fig.schedule
 	text, err := f.textOptions(sc, stdout)
 	if err != nil {
 		return err
@@ -189,7 +195,7 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	}
 	log.Info().Float64("wall_s", rep.Wall).Uint64("events", rep.Events).Float64("events_per_s", float64(rep.Events)/rep.Wall).Msg("done")
 	if stage != nil {
-		if err := writeOutputs(stage.Dir(), sc, rep); err != nil {
+		if err := writeOutputs(stage.Dir(), sc, rep, &f.fig); err != nil {
 			return err
 		}
 		if err := stage.Commit(); err != nil {
@@ -209,9 +215,9 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	return nil
 }
 
-// writeOutputs writes the summary files, the resolved scenario and the
-// plots into dir, each atomically.
-func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error {
+// writeOutputs writes the summary files, the resolved scenario, the
+// figures and report.html into dir, each atomically.
+func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags) error {
 	var csvBuf, jsonBuf bytes.Buffer
 	if err := results.WriteCSV(&csvBuf, rep); err != nil {
 		return err
@@ -235,10 +241,7 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report) error
 			return err
 		}
 	}
-	if len(sc.Plots) > 0 {
-		return results.WritePlots(dir, rep, sc.Plots)
-	}
-	return results.WriteSweepPlots(dir, rep)
+	return writeFigures(dir, sc, rep, fig, string(resolved))
 }
 
 // flagSet is a subcommand's flags with its help text.

@@ -94,6 +94,7 @@ usage:
   schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
+  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache
@@ -125,6 +126,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdReplay(ctx, args[1:], stdout, stderr)
 	case "trace":
 		err = cmdTrace(ctx, args[1:], stdout, stderr)
+	case "plot":
+		err = cmdPlot(args[1:], stdout)
 	case "generate":
 		err = cmdGenerate(ctx, args[1:], stdout)
 	case "list":
@@ -138,8 +141,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario(), batchPolicies())
 	default:
-		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
-			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
+		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
+			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "plot", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

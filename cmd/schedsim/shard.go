@@ -110,7 +110,7 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeOutputs(stage.Dir(), sc, rep); err != nil {
+	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}); err != nil {
 		return err
 	}
 	// The shards' per-job records (run --shard … --per-job), as one run's.
