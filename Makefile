@@ -49,7 +49,7 @@ test-plain:
 test-clone:
 	$(GO) test -count=1 -timeout 15m -run '^TestPlainClone$$' ./cmd/schedsim
 
-## docs: regenerate the generated reference pages (docs/reference/cli.md, scenario-keys.md)
+## docs: regenerate the generated reference pages (docs/reference/cli.md, scenario-keys.md, policies.md, metrics.md)
 docs:
 	$(GO) test -count=1 -run '^(TestCLIReference|TestScenarioKeysReference)$$' ./cmd/schedsim -update
 	$(GO) generate ./cmd/schedsim
