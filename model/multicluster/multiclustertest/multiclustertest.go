@@ -31,9 +31,6 @@ type Outcome struct {
 	Reject string
 }
 
-// Rejected is the outcome of a job rejected for reason.
-func Rejected(reason string) Outcome { return Outcome{Reject: reason} }
-
 // Case is a small schedule worked out by hand.
 type Case struct {
 	// Name names the subtests.
