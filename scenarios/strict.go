@@ -130,7 +130,8 @@ func decodeStrict(n *yaml.Node, v any, path string) error {
 			if ke := typeError(n, path, te.Errors[0]); ke != nil {
 				return ke
 			}
-			return fmt.Errorf("%s", strings.Join(te.Errors, "; "))
+			// one line: a value quoted in yaml's message may hold newlines
+			return fmt.Errorf("%s", strings.ReplaceAll(strings.Join(te.Errors, "; "), "\n", `\n`))
 		}
 		return err
 	}
@@ -139,7 +140,7 @@ func decodeStrict(n *yaml.Node, v any, path string) error {
 
 // yamlTypeError matches yaml's "line 3: cannot unmarshal !!str `ten` into
 // int".
-var yamlTypeError = regexp.MustCompile("^line ([0-9]+): cannot unmarshal !!([a-z]+)(?: `(.*)`)? into (.+)$")
+var yamlTypeError = regexp.MustCompile("(?s)^line ([0-9]+): cannot unmarshal !!([a-z]+)(?: `(.*)`)? into ([^\n]+)$")
 
 // typeError turns one of yaml's type errors into a *keyError that names
 // the key at that line (below path) and the type expected; nil when the
