@@ -25,12 +25,12 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		fits = s.nodeFits(l, r, lim)
 	}
 	w := sweep{
-		s: s, l: l, h: &h, crits: crits, out: out, fits: fits,
+		s: s, h: h, out: out, fits: fits,
 		n: r.Nodes, budget: lim.Budget,
 		cands: s.cands[:0], minDeadline: math.Inf(1), remaining: len(crits),
 		probed: !h.probe,
 	}
-	if err := w.run(firstSlot(l, h)); err != nil {
+	if err := w.run(l, crits, firstSlot(l, h)); err != nil {
 		return nil, err
 	}
 	for _, c := range w.cands {
@@ -106,9 +106,7 @@ func firstSlot(l *slot.List, h hints) int {
 // (ScanEach picks once per start) or at the extra start h.at (FindAt).
 type sweep struct {
 	s      *Searcher
-	l      *slot.List
-	h      *hints
-	crits  []Criterion
+	h      hints
 	out    []Result
 	fits   []nodeFit
 	n      int
@@ -131,12 +129,16 @@ const (
 	stepEnd                    // no later slot can matter: make the pending picks
 )
 
-// run sweeps the slots from index first on.
-func (w *sweep) run(first int) error {
+// run sweeps the slots of l from index first on for the criteria crits.
+// (l and crits are parameters, not fields: escape analysis does not tell
+// a struct's fields apart, and the candidates the sweep hands to the
+// criteria leak, so a list or a criteria slice kept in the struct would
+// escape to the heap at every call.)
+func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 	stopped := false
 loop:
-	for _, sl := range w.l.Slots[first:] {
-		res, err := w.step(sl)
+	for _, sl := range l.Slots[first:] {
+		res, err := w.step(crits, len(l.Nodes), sl)
 		switch {
 		case err != nil:
 			return err
@@ -148,10 +150,10 @@ loop:
 		}
 	}
 	if w.pending && !stopped {
-		stopped = w.pick(w.pendingAt)
+		stopped = w.pick(crits, w.pendingAt)
 	}
 	if !w.probed && !stopped {
-		w.probe()
+		w.probe(crits)
 	}
 	return nil
 }
@@ -159,21 +161,21 @@ loop:
 // step handles one slot: the pick pending at an earlier start, the probe
 // of h.at once the sweep has passed it, the slot's admission as a
 // candidate, and the pick at its start.
-func (w *sweep) step(sl slot.Slot) (stepResult, error) {
-	h := w.h
+func (w *sweep) step(crits []Criterion, nodes int, sl slot.Slot) (stepResult, error) {
+	h := &w.h
 	if w.pending && sl.Start != w.pendingAt {
 		w.pending = false
-		if w.pick(w.pendingAt) {
+		if w.pick(crits, w.pendingAt) {
 			return stepStop, nil
 		}
 	}
-	if !w.probed && sl.Start > h.at && w.probe() {
+	if !w.probed && sl.Start > h.at && w.probe(crits) {
 		return stepStop, nil
 	}
 	if h.bounded && sl.Start > h.pickTo {
 		return stepEnd, nil
 	}
-	joined, err := w.admit(sl)
+	joined, err := w.admit(nodes, sl)
 	if err != nil || !joined {
 		return stepNext, err
 	}
@@ -185,7 +187,7 @@ func (w *sweep) step(sl slot.Slot) (stepResult, error) {
 		w.pending, w.pendingAt = true, start
 		return stepNext, nil
 	}
-	if w.pick(start) {
+	if w.pick(crits, start) {
 		return stepStop, nil
 	}
 	return stepNext, nil
@@ -195,16 +197,16 @@ func (w *sweep) step(sl slot.Slot) (stepResult, error) {
 // job's runtime on its node, on a node that fits the request and limits
 // and is not in use yet. Candidates too short for a window starting at
 // sl.Start expire first. It reports whether sl joined.
-func (w *sweep) admit(sl slot.Slot) (bool, error) {
-	h, s := w.h, w.s
+func (w *sweep) admit(nodes int, sl slot.Slot) (bool, error) {
+	h, s := &w.h, w.s
 	if h.bounded && sl.End < h.pickFrom {
 		return false, nil // a candidate only for windows before from: always expired before a pick
 	}
 	if sl.End-sl.Start < h.minLen {
 		return false, nil
 	}
-	if sl.Node < 0 || sl.Node >= len(w.l.Nodes) {
-		return false, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(w.l.Nodes))
+	if sl.Node < 0 || sl.Node >= nodes {
+		return false, fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 	}
 	f := &w.fits[sl.Node]
 	if !f.ok {
@@ -235,15 +237,15 @@ func (w *sweep) admit(sl slot.Slot) (bool, error) {
 
 // pick lets every undecided criterion pick a window starting at start
 // from the candidates; it reports whether all are decided.
-func (w *sweep) pick(start float64) bool {
-	return w.s.pick(w.crits, w.out, &w.remaining, start, w.n, w.budget, w.cands)
+func (w *sweep) pick(crits []Criterion, start float64) bool {
+	return w.s.pick(crits, w.out, &w.remaining, start, w.n, w.budget, w.cands)
 }
 
 // probe evaluates the extra start h.at (see FindAt) once the sweep has
 // passed it: the candidates still long enough there form its window.
-func (w *sweep) probe() bool {
-	h := w.h
+func (w *sweep) probe(crits []Criterion) bool {
+	h := &w.h
 	w.probed = true
 	w.cands, w.minDeadline = w.s.expire(w.cands, h.at)
-	return len(w.cands) >= w.n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && w.pick(h.at)
+	return len(w.cands) >= w.n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && w.pick(crits, h.at)
 }
