@@ -2,11 +2,12 @@ package multiclustertest
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/internal/goldentest"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/multicluster"
@@ -116,20 +117,13 @@ func (c Case) ModelJobs() []model.Job {
 // names.
 func Covered(t *testing.T, cases []Case, names []string) {
 	t.Helper()
-	seen := map[string]bool{}
+	var expects []goldentest.Expectation
 	for _, c := range cases {
 		for n := range c.Want {
-			if !slices.Contains(names, n) {
-				t.Errorf("case %s expects %q, which is not registered (%v)", c.Name, n, names)
-			}
-			seen[n] = true
+			expects = append(expects, goldentest.Expectation{Case: c.Name, Policy: n})
 		}
 	}
-	for _, n := range names {
-		if !seen[n] {
-			t.Errorf("policy %q has no golden case", n)
-		}
-	}
+	goldentest.Covered(t, "policy", names, expects)
 }
 
 // Platform builds a platform from (processors, speed) pairs, the

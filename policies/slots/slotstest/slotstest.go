@@ -2,10 +2,11 @@ package slotstest
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/internal/goldentest"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/slots"
@@ -71,20 +72,13 @@ func Run(t *testing.T, c Case, newMethod NewFunc) {
 // names.
 func Covered(t *testing.T, cases []Case, names []string) {
 	t.Helper()
-	seen := map[string]bool{}
+	var expects []goldentest.Expectation
 	for _, c := range cases {
 		for n := range c.Want {
-			if !slices.Contains(names, n) {
-				t.Errorf("case %s expects %q, which is not registered (%v)", c.Name, n, names)
-			}
-			seen[n] = true
+			expects = append(expects, goldentest.Expectation{Case: c.Name, Policy: n})
 		}
 	}
-	for _, n := range names {
-		if !seen[n] {
-			t.Errorf("method %q has no golden case", n)
-		}
-	}
+	goldentest.Covered(t, "method", names, expects)
 }
 
 // Describe renders an alternative as "job [start,finish] nodes

@@ -1,0 +1,6 @@
+// Package goldentest holds what the golden-schedule harnesses of every
+// policy family share (model/cluster/clustertest, model/multicluster/
+// multiclustertest, policies/slots/slotstest, policies/css/csstest): the
+// check that every registered policy has a golden case and that no case
+// expects a policy that is not registered.
+package goldentest
