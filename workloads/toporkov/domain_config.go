@@ -36,7 +36,7 @@ type DomainConfig struct {
 	// docs/reproductions/toporkov-anticipation.md.
 	PriceBase float64 `yaml:"price_base"`
 	// PriceScale multiplies every base cost: only the unit of cost
-	// (doubling it doubles every cost and changes no choice).
+	// (doubling it doubles every cost).
 	PriceScale float64 `yaml:"price_scale"`
 	// PriceMargin is the owner's margin: price = base · (1 + m), m normal
 	// with mean 0 and standard deviation PriceMargin / 3, truncated to
