@@ -172,6 +172,7 @@ var multiclusterMetrics = map[string][2]string{
 	"mean_response":         {"s", "mean response time (end − submit)"},
 	"mean_bsld":             {"ratio", "mean bounded slowdown max(1, response / max(end − start, τ))"},
 	"makespan_sum":          {"s", "the paper's makespan: sum of (end − start) over the jobs"},
+	"makespan_sum_fit":      {"s", "sum of (end − start) over the jobs no larger than the largest cluster: the jobs every policy runs"},
 	"makespan":              {"s", "last end − first submit"},
 	"utilization":           {"fraction", "busy processor-seconds of the grid / (its processors × makespan)"},
 	"utilization_mean":      {"fraction", "the paper's ω: unweighted mean of the clusters' utilizations"},
