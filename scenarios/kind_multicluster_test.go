@@ -90,6 +90,7 @@ func TestMultiClusterBadInput(t *testing.T) {
 		{"cluster_choice: random", "params.cluster_choice"},
 		{"horizon: -1", "params.horizon: must be a finite number ≥ 0"},
 		{"ref_speed: 0", "params.ref_speed"},
+		{"max_job_number: -1", "params.max_job_number: must be in [0, "},
 		{"nodes: 4", "params.nodes: unknown key"},
 	}
 	for _, c := range cases {
@@ -157,6 +158,38 @@ func TestMultiClusterToy(t *testing.T) {
 	}
 	if reps[0] != reps[1] {
 		t.Errorf("the engines disagree:\n%s\n%s", reps[0], reps[1])
+	}
+}
+
+// max_job_number keeps the records numbered up to N (jobs 1-3 of the toy
+// trace); makespan_sum_fit leaves out job 5, larger than any cluster,
+// which only the co-allocating policies run.
+func TestMultiClusterMaxJobNumber(t *testing.T) {
+	dir := toyDir(t)
+	for _, c := range []struct {
+		n    string
+		jobs float64
+	}{{"3", 3}, {"5", 5}, {"0", 6}} {
+		y := "name: t\nmodel: multicluster\nreplications: 1\nparams:\n  trace: toy.swf\n  platform: grid.yaml\n  max_job_number: " + c.n + "\nsweep:\n  - key: policy\n    values: [fcfs, coarp]\n"
+		sc, err := Parse([]byte(y), filepath.Join(dir, "t.yaml"), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), sc, Options{Check: true, Log: zerolog.Nop()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pt := range rep.Points {
+			get := func(n string) float64 { v, _ := pt.Metric(n); return v.Mean }
+			policy := pt.Labels[0].Value
+			if got := get("jobs_completed") + get("jobs_rejected"); got != c.jobs {
+				t.Errorf("max_job_number %s, %s: %v jobs, want %v", c.n, policy, got, c.jobs)
+			}
+			sum, fit := get("makespan_sum"), get("makespan_sum_fit")
+			if big := policy == "coarp" && c.jobs >= 5; big && !(fit < sum) || !big && fit != sum {
+				t.Errorf("max_job_number %s, %s: makespan_sum %v, makespan_sum_fit %v", c.n, policy, sum, fit)
+			}
+		}
 	}
 }
 
