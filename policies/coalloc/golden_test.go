@@ -173,6 +173,31 @@ var goldens = []golden{
 			"coarp": {{"1:0:2 0:0:1", 10, ""}, {"1:5:2", 25, ""}, {"0:1:3 0:10:1", 20, ""}, {"0:11:1", 31, ""}, {"0:11:1", 16, ""}},
 		},
 	},
+	{
+		// Parts that start together, earliest start (the default). J1 (4,
+		// 10 s: 5 s on the fast B) takes B at 0 until 5. J2 (4, 10 s)
+		// starts at once on A (ends 11): at 1 only A is free. J3 (6, 4 s:
+		// 4 on A, 2 on B) needs both clusters: over [2, ·) neither is
+		// free, from 5 B alone (4), from 11 both: B 4 + A 2, ends 15.
+		name: "together-earliest-start", platform: [][2]float64{{4, 1000}, {4, 2000}},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 6, 4}},
+		want: map[string][]outcome{
+			"coarp": {{"1:0:4", 5, ""}, {"0:1:4", 11, ""}, {"1:11:4 0:11:2", 15, ""}},
+		},
+	},
+	{
+		// The same jobs, parts together at the start of earliest finish.
+		// J2: from 1 on A it ends at 11, from 5 on B at 10: it waits for
+		// B (the search stops there: any later start + 5 s ≥ 10). J3: at
+		// 2 and 5 the free processors (A's 4) do not hold 6; from 10 B 4
+		// + A 2, ends 14; no step follows.
+		name: "together-finish", platform: [][2]float64{{4, 1000}, {4, 2000}},
+		opts: Options{PartsStart: StartTogetherFinish},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 6, 4}},
+		want: map[string][]outcome{
+			"coarp": {{"1:0:4", 5, ""}, {"1:5:4", 10, ""}, {"1:10:4 0:10:2", 14, ""}},
+		},
+	},
 }
 
 // Case returns the golden case in the harness's terms.

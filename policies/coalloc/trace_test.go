@@ -112,6 +112,7 @@ var variants = []struct {
 	{"fcfs", Options{ClusterChoice: ChoiceBestFit}}, {"ebf", Options{ClusterChoice: ChoiceFirstFit}},
 	{"coarp", Options{PartsStart: StartIndependent}}, {"coarp", Options{PartsStart: StartIndependent, Offers: OffersPerCluster}},
 	{"coarp", Options{Surplus: SurplusKeep}}, {"coarp", Options{Horizon: 3600}},
+	{"coarp", Options{PartsStart: StartTogetherFinish}}, {"coarp", Options{PartsStart: StartTogetherFinish, Horizon: 3600}},
 }
 
 // variantName is the policy's name and its options that are not the
