@@ -67,7 +67,7 @@ func BenchmarkCOARPClusters(b *testing.B) {
 	jobs := loadBlue(b, 20000)
 	for _, k := range []int{1, 4, 16} {
 		plat := multicluster.Table1().Split(k)
-		for _, start := range []string{StartTogether, StartIndependent} {
+		for _, start := range []string{StartTogetherFinish, StartTogether, StartIndependent} {
 			b.Run(start+"/clusters="+itoa(len(plat.Clusters)), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
