@@ -26,14 +26,14 @@ var _ Policy = (*COARP)(nil)
 // job leaves the queue. A job the offers cannot hold (only with a
 // Horizon) stays queued and is offered again at the next pass.
 //
-// By default (PartsStart together-finish) the parts of a job start at the
-// same time, as co-allocation — simultaneous access to the resources of
-// several clusters — requires, and that time T is the one at which the job
-// finishes first, as Algorithm 2 sorts the slots by finish time: at a
-// given T the earliest-finishing (fastest) clusters are taken first, and
-// a later T on faster clusters wins over an earlier one that needs a
-// slower cluster. With PartsStart together, T is the earliest at which
-// the clusters together hold the job. With PartsStart
+// By default (PartsStart together) the parts of a job start at the same
+// time, as co-allocation — simultaneous access to the resources of several
+// clusters — requires: the slots considered are those that start at the
+// earliest T at which the clusters together hold the job, and the
+// earliest-finishing (fastest) are taken first. With together-finish, T
+// is the time at which the job finishes first, as Algorithm 2 sorts the
+// slots by finish time: a later T on faster clusters wins over an earlier
+// one that needs a slower cluster. With PartsStart
 // independent each slot keeps its own start, as Algorithm 2 reads
 // literally: slots are taken by finish time (ties: more processors, then
 // platform order), so the parts of a rigid job may run at different times.

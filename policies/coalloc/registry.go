@@ -48,13 +48,12 @@ const (
 	// StartIndependent lets every part start at its own slot's start.
 	StartIndependent = "independent"
 	// StartTogether makes all parts of a job start at the same time: the
-	// earliest at which the clusters together hold the job (the default
-	// before together-finish).
+	// earliest at which the clusters together hold the job. The default.
 	StartTogether = "together"
 	// StartTogetherFinish makes all parts of a job start at the same
 	// time, chosen for the job's earliest finish (Algorithm 2 sorts the
 	// slots by finish time): a later start on fewer, faster clusters
-	// wins over an earlier one that needs a slower cluster. The default.
+	// wins over an earlier one that needs a slower cluster.
 	StartTogetherFinish = "together-finish"
 )
 
@@ -73,9 +72,9 @@ type Options struct {
 	// Surplus is what COARP does with the processors of the last slot it
 	// takes beyond the job's need: trim (default) or keep.
 	Surplus string `yaml:"surplus"`
-	// PartsStart is whether COARP's parts start together at the start of
-	// earliest finish (together-finish, the default), together at the
-	// earliest start (together) or independently. Offers only matters for
+	// PartsStart is whether COARP's parts start together at the earliest
+	// start (together, the default), together at the start of earliest
+	// finish (together-finish) or independently. Offers only matters for
 	// independent starts.
 	PartsStart string `yaml:"parts_start"`
 	// Horizon, when > 0, is how far ahead (seconds) COARP's clusters
@@ -114,7 +113,7 @@ func (o Options) withDefaults() Options {
 	def(&o.ClusterChoice, ChoiceEarliestFinish)
 	def(&o.Offers, OffersAll)
 	def(&o.Surplus, SurplusTrim)
-	def(&o.PartsStart, StartTogetherFinish)
+	def(&o.PartsStart, StartTogether)
 	return o
 }
 
@@ -145,7 +144,7 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 		{Key: "cluster_choice", Doc: "where a job that goes whole to one cluster is sent: earliest-finish (default), best-fit or first-fit"},
 		{Key: "offers", Doc: "how COARP's clusters offer slots: all (default) or per-cluster"},
 		{Key: "surplus", Doc: "what COARP does with the processors of the last slot it takes beyond the job's need: trim (default) or keep"},
-		{Key: "parts_start", Doc: "whether COARP's parts start together at the start of earliest finish (together-finish, default), together at the earliest start (together) or independently"},
+		{Key: "parts_start", Doc: "whether COARP's parts start together at the earliest start (together, default), together at the start of earliest finish (together-finish) or independently"},
 		{Key: "horizon", Doc: "how far ahead (seconds) COARP's clusters offer slots; 0 (default): unbounded"},
 	},
 }, Options.prepare)
