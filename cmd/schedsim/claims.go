@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/results/claims"
@@ -105,11 +106,16 @@ func cmdClaims(args []string, stdout io.Writer) error {
 		return usagef("claims needs the --out directory of at least one run")
 	}
 	var all []claims.Verdict
+	var without []string
 	for _, d := range dirs {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			return usagef("claims: %s: not a directory (give the --out directories of runs)", d)
+		}
 		path := filepath.Join(d, "claims.json")
 		data, err := os.ReadFile(path)
 		if errors.Is(err, os.ErrNotExist) {
-			return usagef("claims: %s: no claims.json (not the --out of a run of a scenario with claims)", d)
+			without = append(without, d)
+			continue
 		}
 		if err != nil {
 			return err
@@ -120,5 +126,16 @@ func cmdClaims(args []string, stdout io.Writer) error {
 		}
 		all = append(all, vs...)
 	}
-	return claims.WriteTable(stdout, all, terminalWidth(stdout), true)
+	if len(all) == 0 {
+		return fmt.Errorf("claims: no claims in %s (no claims.json: their scenarios declare none, or they are not the --out of a run)", strings.Join(dirs, ", "))
+	}
+	if err := claims.WriteTable(stdout, all, terminalWidth(stdout), true); err != nil {
+		return err
+	}
+	for _, d := range without {
+		if _, err := fmt.Fprintf(stdout, "%s: no claims.json (its scenario declares no claims)\n", d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
