@@ -11,6 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/schedsim/schedsim/results/claims"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -210,5 +211,59 @@ func TestKaratzaLoadBalance(t *testing.T) {
 	lb, ok := m.Get("load_balance")
 	if !ok || math.Abs(lb-math.Abs(u1-u2)/2) > 1e-12 {
 		t.Fatalf("load balance %v (present %v), site utilizations %v and %v", lb, ok, u1, u2)
+	}
+}
+
+// The multicluster metrics in claims, on the toy trace: COARP runs job 5
+// (5 processors, larger than either cluster), FCFS rejects it; SCOAL and
+// COARP both run it, and equal values fail a strict claim. Under FCFS
+// (earliest finish) job 1 runs on fast [0, 5), job 2 on big [1, 21), job
+// 3 on fast [5, 7.5), job 6 on fast [7.5, 8): Σ(F − E) = 5 + 20 + 2.5 +
+// 0.5 = 28 s, all of it over jobs ≤ 4 processors. A misspelt metric is
+// one line naming the file, line and key.
+func TestMultiClusterClaims(t *testing.T) {
+	dir := toyDir(t)
+	y := `name: t
+model: multicluster
+replications: 1
+params: {trace: toy.swf, platform: grid.yaml}
+sweep:
+  - key: policy
+    values: [fcfs, scoal, coarp]
+claims:
+  - name: coarp-runs-all
+    paper: "x"
+    where: {policy: coarp}
+    within: {metric: jobs_rejected_cluster, range: [0, 0]}
+  - name: coarp-fewest-rejected
+    paper: "x"
+    best: {metric: jobs_rejected_cluster, axis: policy, value: coarp, goal: min}
+  - name: fcfs-fit
+    paper: "x"
+    where: {policy: fcfs}
+    within: {metric: makespan_sum_fit, range: [28, 28]}
+`
+	sc, err := Parse([]byte(y), filepath.Join(dir, "t.yaml"), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), sc, Options{Check: true, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := sc.EvaluateClaims(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []claims.Outcome{claims.Reproduced, claims.NotReproduced, claims.Reproduced}
+	for i, v := range vs {
+		if v.Verdict != want[i] {
+			t.Errorf("%s: %s (%s), want %s", v.Claim, v.Verdict, v.Numbers, want[i])
+		}
+	}
+	bad := strings.Replace(y, "metric: makespan_sum_fit", "metric: makespan_fit", 1)
+	_, err = Parse([]byte(bad), filepath.Join(dir, "t.yaml"), dir)
+	if err == nil || !strings.Contains(err.Error(), "t.yaml:19: claims[2].within.metric: unknown metric \"makespan_fit\"") || !strings.Contains(err.Error(), "makespan_sum_fit") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("misspelt metric: %v", err)
 	}
 }
