@@ -7,8 +7,11 @@ import (
 )
 
 func init() {
-	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it",
-		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil }, "order")
+	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it (with any predictor)",
+		func(o Options) (Policy, error) {
+			b, err := newPredicting("easy", o, "requested")
+			return &EASY{base: b}, err
+		}, withPredictor("order")...)
 }
 
 var _ Policy = (*EASY)(nil)
@@ -24,6 +27,11 @@ var _ Policy = (*EASY)(nil)
 // shadow time, or uses no more than the extra processors (which it then
 // consumes). The head's start is never delayed beyond its shadow time as
 // long as running jobs do not exceed their estimates.
+//
+// The estimates are the jobs' predictions (option predictor, the
+// requested times by default): a running job that reaches its prediction
+// is corrected by the cluster, which moves the shadow time of the next
+// passes.
 type EASY struct{ base }
 
 // Schedule runs one EASY pass.
