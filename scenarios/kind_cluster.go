@@ -55,6 +55,9 @@ type ClusterParams struct {
 	// predictor_fallback, correction, correction_increment,
 	// correction_list; see predict.Options).
 	predict.Options `yaml:",inline"`
+	// DelayFactor is greedy-easy's: the queue head is reserved no earlier
+	// than now + delay_factor × its requested time.
+	DelayFactor float64 `yaml:"delay_factor"`
 	// Estimates is where runtime estimates come from: requested (the
 	// requested time, field 9; the run time when it is missing), exact
 	// (the run time) or factor (run time × estimate_factor).
@@ -93,7 +96,7 @@ type ClusterParams struct {
 // times as estimates, the whole trace at its own load, τ = 10 s.
 func NewClusterParams() *ClusterParams {
 	return &ClusterParams{
-		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1,
+		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1, DelayFactor: batch.DefaultDelayFactor,
 		Load: 1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
 	}
 }

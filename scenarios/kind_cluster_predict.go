@@ -20,7 +20,13 @@ func (p *ClusterParams) validatePredictor() error {
 		return err
 	}
 	if key := p.predictorKeySet(); key != "" && !policyReads(p.Policy, "predictor") {
-		return model.Field(key, "policy %s plans with the requested times and reads no predictor (the policies that do: %v)", p.Policy, predictingPolicies())
+		return model.Field(key, "policy %s reads no predictor (the policies that do: %v)", p.Policy, predictingPolicies())
+	}
+	if err := model.FloatRange("delay_factor", p.DelayFactor, 0, 1e6); err != nil {
+		return err
+	}
+	if p.DelayFactor != batch.DefaultDelayFactor && !policyReads(p.Policy, "delay_factor") {
+		return model.Field("delay_factor", "only greedy-easy reads it (policy %s)", p.Policy)
 	}
 	return nil
 }
@@ -68,5 +74,6 @@ func predictingPolicies() []string {
 
 // batchOptions returns the batch policy options of the parameters.
 func (p *ClusterParams) batchOptions() batch.Options {
-	return batch.Options{Order: p.Order, Predictor: p.Predictor, Predict: p.Options}
+	f := p.DelayFactor
+	return batch.Options{Order: p.Order, Predictor: p.Predictor, Predict: p.Options, DelayFactor: &f}
 }

@@ -318,7 +318,11 @@ func (c *Cluster) pass(any) {
 }
 
 // Start starts the i-th queued job; see Starter.
-func (c *Cluster) Start(i int) error {
+func (c *Cluster) Start(i int) error { return c.start(i, 0) }
+
+// start starts the i-th queued job planning on est seconds instead of
+// its prediction when est > 0.
+func (c *Cluster) start(i int, est float64) error {
 	if !c.inPass {
 		return ErrNotInPass
 	}
@@ -344,6 +348,9 @@ func (c *Cluster) Start(i int) error {
 
 	j.state = Running
 	j.job.Start = now
+	if est > 0 {
+		j.est = math.Max(est, MinEstimate)
+	}
 	j.estEnd = now + j.est
 	c.free -= j.job.Size
 	c.busy.Add(now, float64(j.job.Size))

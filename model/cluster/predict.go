@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/schedsim/schedsim/model"
@@ -39,6 +40,26 @@ type Corrector interface {
 // means the requested times (the workload's estimates).
 type Predicting interface {
 	Predictor() Predictor
+}
+
+// EstimateStarter is implemented by the cluster's Starter: it lets a
+// policy start a job planning on another runtime than its prediction
+// (pyss's head- and tail-double EASY double the requested time of the
+// jobs they start).
+type EstimateStarter interface {
+	// StartFor starts the i-th queued job now, as Starter.Start, and
+	// makes est (raised to MinEstimate) its estimate while it runs. It
+	// fails when est is not a finite number > 0.
+	StartFor(i int, est float64) error
+}
+
+// StartFor starts the i-th queued job with estimate est; see
+// EstimateStarter.
+func (c *Cluster) StartFor(i int, est float64) error {
+	if !(est > 0) || math.IsInf(est, 0) {
+		return fmt.Errorf("cluster: StartFor(%d, %v): the estimate must be a finite number > 0", i, est)
+	}
+	return c.start(i, est)
 }
 
 // correct raises the prediction of running job j, which reached it after

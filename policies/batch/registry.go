@@ -30,6 +30,9 @@ type Options struct {
 	Predictor string `yaml:"predictor"`
 	// Predict are the predictor's options (k, fallback, correction).
 	Predict predict.Options `yaml:",inline"`
+	// DelayFactor is greedy-easy's delay factor (≥ 0; nil:
+	// DefaultDelayFactor).
+	DelayFactor *float64 `yaml:"delay_factor"`
 }
 
 // Validate checks the options; a bad one is a *model.FieldError naming
@@ -43,6 +46,11 @@ func (o Options) Validate() error {
 	if o.Predictor != "" {
 		if _, ok := predict.Predictors.Summary(o.Predictor); !ok {
 			return model.Field("predictor", "must be one of %v (got %q)", predict.Predictors.Names(), o.Predictor)
+		}
+	}
+	if o.DelayFactor != nil {
+		if err := model.FloatRange("delay_factor", *o.DelayFactor, 0, 1e6); err != nil {
+			return err
 		}
 	}
 	return o.Predict.Validate()
@@ -99,6 +107,7 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 		{Key: "correction", Doc: "prediction reached by a running job: none (the cluster's overrun step), requested, increment or list"},
 		{Key: "correction_increment", Doc: "seconds added by the increment correction (default 900)"},
 		{Key: "correction_list", Doc: "increasing seconds of the list correction (default 1 min … 100 h)"},
+		{Key: "delay_factor", Doc: "greedy-easy: the head is reserved no earlier than now + delay_factor × its requested time (default 1, pyss's)"},
 	},
 }, Options.prepare)
 
