@@ -9,7 +9,7 @@ import (
 
 func init() {
 	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
-		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order")
+		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order", "weights")
 }
 
 // Conservative keeps its profile up to date through the cluster's

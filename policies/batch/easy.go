@@ -8,7 +8,7 @@ import (
 
 func init() {
 	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it",
-		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil }, "order")
+		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil }, "order", "weights")
 }
 
 var _ Policy = (*EASY)(nil)
