@@ -44,8 +44,10 @@ type ClusterParams struct {
 	Procs int `yaml:"procs"`
 	// Policy is a batch policy name (see batch.Policies).
 	Policy string `yaml:"policy"`
-	// Order is the queue order: submit (default) or sjf.
+	// Order is the queue order: submit (default), sjf or maui.
 	Order string `yaml:"order"`
+	// Weights are the weights of the maui order (see batch.Weights).
+	Weights batch.Weights `yaml:"weights"`
 	// Estimates is where runtime estimates come from: requested (the
 	// requested time, field 9; the run time when it is missing), exact
 	// (the run time) or factor (run time × estimate_factor).
@@ -111,6 +113,7 @@ func (p *ClusterParams) Validate() error {
 		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
+		batch.Options{Order: p.Order, Weights: p.Weights}.Validate(),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
 		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
@@ -207,7 +210,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			return nil, model.Field("procs", "the header of %s gives %d processors, more than %d: give the machine size", path, procs, MaxClusterProcs)
 		}
 	}
-	pol, err := batch.Policies.New(p.Policy, batch.Options{Order: p.Order})
+	pol, err := batch.Policies.New(p.Policy, batch.Options{Order: p.Order, Weights: p.Weights})
 	if err != nil {
 		return nil, policyError("policy", err)
 	}

@@ -100,3 +100,17 @@ func lexLess(a, b []int) bool {
 	}
 	return len(a) > len(b)
 }
+
+// BenchmarkBlueLookahead replays SDSC-BLUE under lookahead (the issue's
+// bound: ≤ 5 s on one core).
+func BenchmarkBlueLookahead(b *testing.B) {
+	jobs, procs := loadTrace(b, blue, false)
+	benchReplay(b, "lookahead", jobs, procs)
+}
+
+// BenchmarkBlueEASYMaui replays SDSC-BLUE under EASY with a Maui order
+// whose expansion factor makes it change with time (re-sorted every pass).
+func BenchmarkBlueEASYMaui(b *testing.B) {
+	jobs, procs := loadTrace(b, blue, false)
+	benchReplayOpts(b, "easy", Options{Order: OrderMaui, Weights: Weights{QueueTime: 1, XFactor: 10}}, jobs, procs)
+}
