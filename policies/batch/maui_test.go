@@ -1,12 +1,14 @@
 package batch
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/model/cluster/clustertest"
+	"github.com/schedsim/schedsim/sim"
 )
 
 // mauiGolden is a golden case replayed under the given options.
@@ -99,5 +101,39 @@ func TestOrderOptionsErrors(t *testing.T) {
 	}
 	if _, err := Policies.New("lookahead", Options{Order: OrderMaui, Weights: Weights{QueueTime: -1, XFactor: 3, Size: 0.5}}); err != nil {
 		t.Errorf("valid maui weights: %v", err)
+	}
+}
+
+// TestMauiExcerpt replays the SDSC-SP2 excerpt under a Maui order that
+// changes with time, with the checker on (the queue in priority order
+// after every pass), and checks the records (no start before submission,
+// never more than P processors busy). With exact estimates, conservative
+// backfilling keeps every reservation it made whatever the order. (EASY's
+// promise to a head is not checked: a job of higher priority can become
+// the head before it starts.)
+func TestMauiExcerpt(t *testing.T) {
+	o := Options{Order: OrderMaui, Weights: Weights{QueueTime: 1, XFactor: 10, Size: -0.05}}
+	for _, exact := range []bool{false, true} {
+		jobs, procs := loadTrace(t, excerpt, exact)
+		for _, pol := range []string{"easy", "lookahead", "conservative"} {
+			t.Run(fmt.Sprintf("%s/exact=%v", pol, exact), func(t *testing.T) {
+				p, err := Policies.New(pol, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				prom := promises{}
+				p.SetProbe(prom.probe)
+				recs, _ := clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
+				checkRecords(t, procs, recs)
+				if !exact || pol != "conservative" {
+					return
+				}
+				for _, r := range recs {
+					if at, ok := prom[r.ID]; ok && r.Start > at {
+						t.Fatalf("job %d started at %v, later than first promised %v", r.ID, r.Start, at)
+					}
+				}
+			})
+		}
 	}
 }

@@ -139,7 +139,7 @@ func checkTrace(t *testing.T, name string) {
 									recs[i].ID, recs[i].Start, recs[i-1].ID, recs[i-1].Start)
 							}
 						}
-					case pol == "easy" && exact && order == OrderSubmit, pol == "conservative" && exact:
+					case (pol == "easy" || pol == "lookahead") && exact && order == OrderSubmit, pol == "conservative" && exact:
 						if len(prom) == 0 {
 							t.Fatal("no promise recorded")
 						}
