@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,6 +135,26 @@ func TestMauiExcerpt(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestMauiQueueTimeIsSubmit checks on the SDSC-SP2 excerpt that a Maui
+// order on the queue time alone (a priority that grows at the same rate
+// for every job) gives exactly the schedule of the submit order.
+func TestMauiQueueTimeIsSubmit(t *testing.T) {
+	jobs, procs := loadTrace(t, excerpt, false)
+	for _, pol := range []string{"easy", "conservative", "lookahead"} {
+		var recs [2][]model.Job
+		for k, o := range []Options{{Order: OrderSubmit}, {Order: OrderMaui, Weights: Weights{QueueTime: 1}}} {
+			p, err := Policies.New(pol, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs[k], _ = clustertest.Replay(t, sim.NewFast(), cluster.Config{Procs: procs}, p, jobs)
+		}
+		if !slices.Equal(recs[0], recs[1]) {
+			t.Errorf("%s: the maui order on queue time alone gives another schedule than submit", pol)
 		}
 	}
 }
