@@ -3,8 +3,11 @@ package batch
 import "github.com/schedsim/schedsim/model/cluster"
 
 func init() {
-	Policies.Register("lookahead", "lookahead EASY (Shmueli & Feitelson 2005): the backfill set that uses the most processors now without delaying the head, by dynamic programming",
-		func(o Options) (Policy, error) { return &Lookahead{base: newBase("lookahead", o)}, nil }, "order", "weights")
+	Policies.Register("lookahead", "lookahead EASY (Shmueli & Feitelson 2005): the backfill set that uses the most processors now without delaying the head, by dynamic programming (with any predictor)",
+		func(o Options) (Policy, error) {
+			b, err := newPredicting("lookahead", o, "requested")
+			return &Lookahead{base: b}, err
+		}, withPredictor("order", "weights")...)
 }
 
 var _ Policy = (*Lookahead)(nil)
@@ -30,6 +33,9 @@ var _ Policy = (*Lookahead)(nil)
 // heads that fit (those start in queue order, as in EASY), and it looks
 // at the whole queue (LOS bounds the depth for speed; here the dynamic
 // program's cost is bounded by the free processors, see backfillSet).
+//
+// The estimates are the jobs' predictions (option predictor, the
+// requested times by default), as for EASY.
 type Lookahead struct {
 	base
 	dp backfillSet
