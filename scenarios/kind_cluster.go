@@ -82,8 +82,8 @@ type ClusterParams struct {
 	Statuses []int `yaml:"statuses"`
 	// KeepZeroRuntime keeps the records whose run time is 0.
 	KeepZeroRuntime bool `yaml:"keep_zero_runtime"`
-	// KillAtEstimate ends jobs at their estimate instead of letting them
-	// overrun.
+	// KillAtEstimate ends jobs at their requested time (never at a
+	// prediction) instead of letting them overrun.
 	KillAtEstimate bool `yaml:"kill_at_estimate"`
 	// OverrunStep is the first extension, in seconds, of the estimated
 	// end of a job that runs past it (doubling each time again).
@@ -99,7 +99,8 @@ type ClusterParams struct {
 func NewClusterParams() *ClusterParams {
 	return &ClusterParams{
 		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1, DelayFactor: batch.DefaultDelayFactor,
-		Load: 1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
+		Options: predict.Options{K: predict.DefaultK},
+		Load:    1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
 	}
 }
 

@@ -16,7 +16,7 @@ func (p *ClusterParams) validatePredictor() error {
 			return err
 		}
 	}
-	if err := p.Options.Validate(); err != nil {
+	if err := model.FirstError(model.IntRange("predictor_k", p.K, 1, 1<<20), p.Options.Validate()); err != nil {
 		return err
 	}
 	if key := p.predictorKeySet(); key != "" && !policyReads(p.Policy, "predictor") {
@@ -37,7 +37,7 @@ func (p *ClusterParams) predictorKeySet() string {
 	switch {
 	case p.Predictor != "":
 		return "predictor"
-	case o.K != 0:
+	case o.K != predict.DefaultK:
 		return "predictor_k"
 	case o.Fallback != "":
 		return "predictor_fallback"

@@ -430,8 +430,10 @@ func (c *Cluster) overrun(arg any) {
 		return
 	}
 	old := j.estEnd
-	if ran := c.eng.Now() - j.job.Start; ran < j.req {
-		c.correct(j, ran)
+	// Times, not durations, are compared: the requested end is Start + R
+	// exactly as the events computed it.
+	if now := c.eng.Now(); now < j.job.Start+j.req {
+		c.correct(j, now-j.job.Start)
 	} else {
 		j.estEnd = old + c.cfg.OverrunStep*math.Exp2(float64(j.extensions))
 		j.extensions++

@@ -23,8 +23,9 @@ type Result struct {
 	Rejected []Rejected
 	// Killed counts the jobs ended at their estimate (KillAtEstimate).
 	Killed int
-	// Overruns counts the jobs that ran past their estimate (their
-	// estimated end was extended at least once).
+	// Overruns counts the jobs that ran past their requested time (their
+	// estimated end was extended at least once beyond it); the corrections
+	// of predictions below it are in Summary.Prediction.
 	Overruns int
 	// FirstSubmit is the submit time of the first accepted job.
 	FirstSubmit float64

@@ -124,12 +124,19 @@ func (p *EASY) startAs(s cluster.Starter, i int, d float64) error {
 }
 
 // backfillSJBF backfills in shortest-job-backfilled-first order: the
-// queued jobs after the head that fit in the free processors, by
-// estimate, shortest first, ties in queue order.
+// queued jobs after the head that may backfill (EASY's rule), by
+// estimate, shortest first, ties in queue order, each checked again
+// against what the jobs started before it left.
 func (p *EASY) backfillSJBF(v *cluster.View, s cluster.Starter, shadow float64, extra int) error {
+	if v.Free() == 0 {
+		return nil
+	}
+	// Only the jobs that could backfill now are sorted: the free and extra
+	// processors only decrease during the pass.
 	c := p.scratch[:0]
+	now := v.Now()
 	for i := 1; i < v.QueueLen(); i++ {
-		if j := v.Queued(i); j.Size() <= v.Free() {
+		if j := v.Queued(i); j.Size() <= v.Free() && (now+p.tailEst(j) <= shadow || j.Size() <= extra) {
 			c = append(c, j)
 		}
 	}

@@ -1,24 +1,25 @@
 package batch
 
 func init() {
-	Policies.Register("double-easy", "EASY planning with twice the requested times (Mu'alem & Feitelson 2001; pyss's double_easy_scheduler)",
+	Policies.Register(DoubleEASY, "EASY planning with twice the requested times (Mu'alem & Feitelson 2001; pyss's double_easy_scheduler)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting("double-easy", Options{Order: o.Order, Weights: o.Weights, Predictor: "doubled"}, "")
+			b, err := newPredicting(DoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "doubled"}, "")
 			return &EASY{base: b}, err
 		}, "order", "weights")
-	Policies.Register("head-double-easy", "EASY whose jobs started from the queue head run with twice their requested time as estimate (pyss)",
+	Policies.Register(HeadDoubleEASY, "EASY whose jobs started from the queue head run with twice their requested time as estimate (pyss)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting("head-double-easy", Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
+			b, err := newPredicting(HeadDoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
 			return &EASY{base: b, headFactor: 2}, err
 		}, "order", "weights")
-	Policies.Register("tail-double-easy", "EASY whose backfill candidates are tested and run with twice their requested time as estimate (pyss)",
+	Policies.Register(TailDoubleEASY, "EASY whose backfill candidates are tested and run with twice their requested time as estimate (pyss)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting("tail-double-easy", Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
+			b, err := newPredicting(TailDoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
 			return &EASY{base: b, tailFactor: 2}, err
 		}, "order", "weights")
 }
 
-// The doubling variants of EASY (see EASY), as the pyss simulator defines
+// DoubleEASY, HeadDoubleEASY and TailDoubleEASY name the doubling
+// variants of EASY (see EASY), as the pyss simulator defines
 // them (double_easy_scheduler, head_double_easy_scheduler,
 // tail_double_easy_scheduler), after Mu'alem & Feitelson's finding (IEEE
 // TPDS 2001) that doubling user estimates barely changes EASY:
@@ -37,3 +38,8 @@ func init() {
 // No job is killed at a doubled estimate: a job still ends at its runtime
 // (or its requested time with kill_at_estimate), so a doubled estimate
 // only moves the shadow times the scheduler computes.
+const (
+	DoubleEASY     = "double-easy"
+	HeadDoubleEASY = "head-double-easy"
+	TailDoubleEASY = "tail-double-easy"
+)

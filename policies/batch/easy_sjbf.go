@@ -3,22 +3,22 @@ package batch
 import "github.com/schedsim/schedsim/policies/predict"
 
 func init() {
-	Policies.Register("easy-sjbf", "EASY that backfills shortest estimate first (SJBF; Tsafrir, Etsion & Feitelson 2007), with any predictor",
+	Policies.Register(EASYSJBF, "EASY that backfills shortest estimate first (SJBF; Tsafrir, Etsion & Feitelson 2007), with any predictor",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting("easy-sjbf", o, "requested")
+			b, err := newPredicting(EASYSJBF, o, "requested")
 			return &EASY{base: b, sjbf: true}, err
 		}, withPredictor("order", "weights")...)
-	Policies.Register("easy++", "EASY++ (Tsafrir, Etsion & Feitelson 2007): EASY-SJBF planning with the mean of the user's last 2 runtimes, corrected to the requested time",
+	Policies.Register(EASYPlusPlus, "EASY++ (Tsafrir, Etsion & Feitelson 2007): EASY-SJBF planning with the mean of the user's last 2 runtimes, corrected to the requested time",
 		func(o Options) (Policy, error) {
 			if o.Predict.Correction == "" {
 				o.Predict.Correction = predict.CorrectRequested
 			}
-			b, err := newPredicting("easy++", o, "user-last-k")
+			b, err := newPredicting(EASYPlusPlus, o, "user-last-k")
 			return &EASY{base: b, sjbf: true}, err
 		}, withPredictor("order", "weights")...)
 }
 
-// The EASY-SJBF and EASY++ policies are EASY (see EASY) whose backfilling
+// EASYSJBF and EASYPlusPlus name the EASY-SJBF and EASY++ policies: EASY (see EASY) whose backfilling
 // step examines the queued jobs after the head in shortest-job-
 // backfilled-first order, after Tsafrir, Etsion & Feitelson (IEEE TPDS
 // 2007, "Backfilling using system-generated predictions rather than user
@@ -39,3 +39,7 @@ func init() {
 // Unlike pyss, which recomputes the predictions of every queued job at
 // each pass, a prediction is made once, when the job arrives
 // (docs/explanation/predictions.md).
+const (
+	EASYSJBF     = "easy-sjbf"
+	EASYPlusPlus = "easy++"
+)

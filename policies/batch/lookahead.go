@@ -3,12 +3,15 @@ package batch
 import "github.com/schedsim/schedsim/model/cluster"
 
 func init() {
-	Policies.Register("lookahead", "lookahead EASY (Shmueli & Feitelson 2005): the backfill set that uses the most processors now without delaying the head, by dynamic programming (with any predictor)",
+	Policies.Register(LookaheadEASY, "lookahead EASY (Shmueli & Feitelson 2005): the backfill set that uses the most processors now without delaying the head, by dynamic programming (with any predictor)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting("lookahead", o, "requested")
+			b, err := newPredicting(LookaheadEASY, o, "requested")
 			return &Lookahead{base: b}, err
 		}, withPredictor("order", "weights")...)
 }
+
+// LookaheadEASY names the lookahead policy (see Lookahead).
+const LookaheadEASY = "lookahead"
 
 var _ Policy = (*Lookahead)(nil)
 

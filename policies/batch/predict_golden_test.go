@@ -183,3 +183,28 @@ func TestPredictionCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictedSJF: order sjf sorts the queue by prediction. J2 requests
+// 100 s and runs 5, J3 requests 20 and runs 8: by requested times J3 goes
+// first when J1 ends at 10 (J2 at 18); by the oracle's predictions J2
+// does (J3 at 15).
+func TestPredictedSJF(t *testing.T) {
+	c := clustertest.Case{
+		Name: "predicted-sjf", Procs: 2,
+		Jobs: []clustertest.Job{
+			{ID: 1, Submit: 0, Size: 2, Runtime: 10, Estimate: 10},
+			{ID: 2, Submit: 1, Size: 2, Runtime: 5, Estimate: 100},
+			{ID: 3, Submit: 2, Size: 2, Runtime: 8, Estimate: 20},
+		},
+		Want: map[string][]float64{"easy": {0, 18, 10}, "easy/actual": {0, 10, 15}, "conservative/actual": {0, 10, 15}},
+	}
+	clustertest.Run(t, c, func(label string) (cluster.Scheduler, error) {
+		switch label {
+		case "easy/actual":
+			return Policies.New("easy", Options{Order: OrderSJF, Predictor: "actual"})
+		case "conservative/actual":
+			return Policies.New("conservative", Options{Order: OrderSJF, Predictor: "actual"})
+		}
+		return Policies.New(label, Options{Order: OrderSJF})
+	})
+}
