@@ -23,11 +23,15 @@ type Job struct {
 	Start float64
 	// End is the time the job ended, or -1.
 	End float64
+	// User is the submitting user's number in its workload (SWF field
+	// 12), or -1 when the workload has none.
+	User int
 }
 
-// NewJob returns a job that has neither started nor ended.
+// NewJob returns a job that has neither started nor ended, of no known
+// user.
 func NewJob(id int64, submit float64, size int, runtime, estimate float64) Job {
-	return Job{ID: id, Submit: submit, Size: size, Runtime: runtime, Estimate: estimate, Start: -1, End: -1}
+	return Job{ID: id, Submit: submit, Size: size, Runtime: runtime, Estimate: estimate, Start: -1, End: -1, User: -1}
 }
 
 // Wait returns the time the job waited before it started.

@@ -342,7 +342,9 @@ func (s *JobSource) job(rec Record, size int) model.Job {
 	}
 	s.stats.Yielded++
 	s.last = rec
-	return model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
+	j := model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
+	j.User = rec.User
+	return j
 }
 
 // Last returns the record of the job Next returned last.
