@@ -61,6 +61,7 @@ func readWindows(dir string, cycle int, keep func(string) bool) ([]windowRun, in
 	if err != nil {
 		return nil, 0, fmt.Errorf("results: %s: %w", path, err)
 	}
+	head = slices.Clone(head) // the reader reuses its record
 	col := map[string]int{}
 	for i, h := range head {
 		if _, dup := col[h]; !dup {
@@ -153,6 +154,9 @@ func (o PlotOptions) writeWindows(dir string, r *Report, cycle int) ([]Figure, e
 	return parallelFigures(tasks)
 }
 
+// maxWindowLegend is the most jobs the legend of a window chart lists.
+const maxWindowLegend = 15
+
 // jobColour is the colour of job j in the window charts.
 func jobColour(j int) color.RGBA { return shade(j%len(palette), j/len(palette)) }
 
@@ -241,11 +245,14 @@ func (o PlotOptions) windowChart(dir, name, title string, run windowRun) (Figure
 	if len(plots) == 0 {
 		return Figure{}, nil
 	}
-	var lg legend
 	plots[len(plots)-1].X.Label.Text = "time (model time units)"
-	jobs := slices.Sorted(maps.Keys(seen))
-	for _, j := range jobs {
-		lg.add(fmt.Sprintf("job %d", j), swatch(jobColour(j)))
+	// A legend of a few jobs; past that the labels on the windows name
+	// them.
+	var lg legend
+	if len(seen) <= maxWindowLegend {
+		for _, j := range slices.Sorted(maps.Keys(seen)) {
+			lg.add(fmt.Sprintf("job %d", j), swatch(jobColour(j)))
+		}
 	}
 	return o.writeTiles(dir, name, title, plots, lg)
 }
