@@ -97,9 +97,9 @@ func TestMetricsAndCSV(t *testing.T) {
 		}
 	}
 	wantCSV := CSVHeader + "\n" +
-		"1,0,0,10,2,10,10,0,1\n" +
-		"2,1,10,15,1,5,6,9,1.4\n" +
-		"3,2,10,30,1,20,30,8,1.4\n"
+		"1,0,0,10,2,10,10,0,1,\n" +
+		"2,1,10,15,1,5,6,9,1.4,\n" +
+		"3,2,10,30,1,20,30,8,1.4,\n"
 	if csv.String() != wantCSV {
 		t.Errorf("CSV:\n%s\nwant:\n%s", csv.String(), wantCSV)
 	}
@@ -175,9 +175,9 @@ func TestKillAtEstimate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "[{1 0 1 10 5 0 10} {2 0 1 3 5 10 13}]"
+		want := "[{1 0 1 10 5 0 10 -1} {2 0 1 3 5 10 13 -1}]"
 		if kill {
-			want = "[{1 0 1 5 5 0 5} {2 0 1 3 5 5 8}]"
+			want = "[{1 0 1 5 5 0 5 -1} {2 0 1 3 5 5 8 -1}]"
 			if res.Killed != 1 || res.Summary.Killed != 1 {
 				t.Errorf("killed %d", res.Killed)
 			}

@@ -186,6 +186,7 @@ func TestJobSourceRecordAccess(t *testing.T) {
 		t.Fatalf("NextRecord = %+v, %+v, %v", j, rec, err)
 	}
 	want := model.NewJob(1, 0, 4, 50, 60)
+	want.User = 1 // SWF field 12
 	if j != want {
 		t.Errorf("job = %+v, want %+v", j, want)
 	}
