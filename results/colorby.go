@@ -28,9 +28,11 @@ const topUsers = 7
 // otherGrey is the colour of the jobs of the other users.
 var otherGrey = color.RGBA{170, 170, 170, 255}
 
-// jobColours returns the colour of each job of a Gantt chart and the
-// legend of the colours, by size class or by user (see ColorBys).
-func jobColours(jobs []schedJob, by string) ([]color.RGBA, legend, error) {
+// jobColours returns the colour of each job of a Gantt chart over
+// [t0, t1) and the legend of the colours, by size class or by user (see
+// ColorBys): the users with a colour of their own are those with the
+// most processor-time inside the window.
+func jobColours(jobs []schedJob, by string, t0, t1 float64) ([]color.RGBA, legend, error) {
 	colours := make([]color.RGBA, len(jobs))
 	var lg legend
 	if by != ColorByUser {
@@ -53,14 +55,16 @@ func jobColours(jobs []schedJob, by string) ([]color.RGBA, legend, error) {
 		if math.IsNaN(j.user) {
 			continue
 		}
-		work[int(j.user)] += float64(j.procs) * (j.end - j.start)
+		work[int(j.user)] += float64(j.procs) * max(0, math.Min(j.end, t1)-math.Max(j.start, t0))
 	}
 	if len(work) == 0 {
 		return nil, lg, fmt.Errorf("results: --color-by user: the per-job records name no user (a cluster run of an SWF trace with user numbers has them; use --color-by size)")
 	}
 	users := make([]int, 0, len(work))
-	for u := range work {
-		users = append(users, u)
+	for u, w := range work {
+		if w > 0 { // a user with no job in the window is not drawn
+			users = append(users, u)
+		}
 	}
 	slices.SortFunc(users, func(a, b int) int {
 		return cmp.Or(cmp.Compare(work[b], work[a]), cmp.Compare(a, b))

@@ -104,7 +104,7 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 // ganttChart draws the Gantt chart of one run over [t0, t1), its jobs
 // coloured as by says (see ColorBys).
 func (o PlotOptions) ganttChart(dir, name, title string, run schedRun, t0, t1 float64, by string) (Figure, error) {
-	colours, lg, err := jobColours(run.jobs, by)
+	colours, lg, err := jobColours(run.jobs, by, t0, t1)
 	if err != nil {
 		return Figure{}, err
 	}
