@@ -103,6 +103,11 @@ func (f *figureFlags) check(sc *scenarios.Scenario) error {
 		if f.window.from != "" || f.window.to != "" {
 			return usagef("--from/--to window the Gantt chart of %s; model %s draws one cycle: use --cycle", strings.Join(scheduleKinds, ", "), sc.Model)
 		}
+		if f.colorBy != "" && f.colorBy != results.ColorBySize {
+			return usagef("--color-by colours the Gantt chart of %s; model %s colours its windows by job", strings.Join(scheduleKinds, ", "), sc.Model)
+		}
+	} else if f.schedule && f.cycle != 0 {
+		return usagef("--cycle chooses the cycle of %s; model %s has a Gantt chart: use --from/--to", strings.Join(scenarios.WindowKinds, ", "), sc.Model)
 	}
 	return nil
 }
