@@ -187,6 +187,15 @@ func cmdPlot(args []string, stdout io.Writer) error {
 	if st, err := os.Stat(dirs[0]); err != nil || !st.IsDir() {
 		return commandError{"plot schedule", usagef("%s: not a directory", dirs[0])}
 	}
+	// The views of the slot kinds (windows.csv) take --cycle, the Gantt
+	// charts --from, --to and --color-by.
+	_, err = os.Stat(filepath.Join(dirs[0], results.WindowsFile))
+	switch slots := err == nil; {
+	case slots && (set["from"] || set["to"] || set["color-by"]):
+		return commandError{"plot schedule", usagef("%s holds %s: its views draw one cycle (--cycle); --from, --to and --color-by are for Gantt charts", dirs[0], results.WindowsFile)}
+	case !slots && set["cycle"]:
+		return commandError{"plot schedule", usagef("--cycle chooses the cycle of the slot kinds' views, and %s holds no %s", dirs[0], results.WindowsFile)}
+	}
 	formats, _ := results.ParsePlotFormats(f.formats)
 	figs, err := results.PlotOptions{Formats: formats, DPI: f.dpi}.WriteSchedule(dirs[0], nil, f.view())
 	if err != nil {

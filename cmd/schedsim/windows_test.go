@@ -77,6 +77,14 @@ func TestSlotKindScheduleViews(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "windows_cycle4_nodes.count=10.png") {
 		t.Fatalf("plot schedule --cycle 4: exit %d: %s %s", code, stdout, stderr)
 	}
+	code, _, stderr = runCLI(t, "plot", "schedule", with, "--from", "1d")
+	if want := "--from, --to and --color-by are for Gantt charts"; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("plot schedule --from on windows: exit %d, stderr %q; want %q", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, "plot", "schedule", without, "--cycle", "1")
+	if want := "holds no windows.csv"; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("plot schedule --cycle without windows: exit %d, stderr %q; want %q", code, stderr, want)
+	}
 	code, _, stderr = runCLI(t, "plot", "schedule", with, "--cycle", "7")
 	if want := "--cycle 7 is out of range: windows.csv holds cycles 0 to 4"; code != exitUsage || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 		t.Errorf("plot schedule --cycle 7: exit %d, stderr %q; want one line with %q", code, stderr, want)
