@@ -48,7 +48,8 @@ type ExperimentConfig struct {
 	// checker); a violation is an error.
 	Check bool
 	// Windows, when not nil, records the alternatives of the first
-	// cycles and the DP's choices (see Windows).
+	// cycles and the DP's choices (see Windows) of one run: Reproduce,
+	// which runs replications in parallel, ignores it.
 	Windows *Windows
 }
 
@@ -378,7 +379,7 @@ func Reproduce(ctx context.Context, reps, workers int, cfg ExperimentConfig, new
 	if reps < 1 {
 		return nil, fmt.Errorf("slotexp: replications must be ≥ 1 (got %d)", reps)
 	}
-	cfg.Record = 0
+	cfg.Record, cfg.Windows = 0, nil
 	outs := sim.Replicate(ctx, reps, workers, func(rep int) (results.Metrics, error) {
 		src, err := newSource(rep)
 		if err != nil {
