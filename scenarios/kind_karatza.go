@@ -68,9 +68,10 @@ type KaratzaParams struct {
 	// SiteChoice is how a gang picks among sites that can take it: random
 	// or earliest.
 	SiteChoice string `yaml:"site_choice"`
-	// QueuePick is which empty queues of its site a gang takes when there
-	// are more than it needs: earliest (free processors, then earliest
-	// estimated end), index (processor order) or random.
+	// QueuePick is which queues of its site a gang takes when there are
+	// more of the kind its dispatch takes than it needs: earliest (free
+	// processors, then the earliest estimated end), index (processor
+	// order) or random.
 	QueuePick string `yaml:"queue_pick"`
 	// Dispatch is which queues of a site a gang may take:
 	// idle-or-empty-busy (the default: k free processors, start now; else

@@ -144,7 +144,7 @@ var Allocators = policies.NewRegistry[Options, gang.Allocator](policies.Family{
 	Params: []policies.Param{
 		{Key: "overhead", Doc: "fraction by which a split gang's service time grows (the karatza kind's split_overhead, in percent); the paper's 0.1"},
 		{Key: "site_choice", Doc: "how a gang picks among sites that can take it: random (default) or earliest"},
-		{Key: "queue_pick", Doc: "which empty queues of its site a gang takes: earliest (default), index or random"},
+		{Key: "queue_pick", Doc: "which queues of its site a gang takes, among the kind its dispatch allows: earliest (default), index or random"},
 		{Key: "dispatch", Doc: "which queues of a site a gang may take: idle-or-empty-busy (default: k free processors, else k busy processors with nothing waiting, never a mix), empty-queues (any k queues with nothing waiting) or free-processors (start now only)"},
 	},
 }, Options.prepare)
