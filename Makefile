@@ -62,13 +62,14 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
-## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, the sacct importer, the platform
+## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
 ## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
+	$(GO) test -run '^$$' -fuzz '^FuzzClaims$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
@@ -95,6 +96,8 @@ lint:
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
 reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
+	$(SCHEDSIM) claims $(OUT)/karatza2010 $(OUT)/toporkov-alp-amp $(OUT)/toporkov-ant-replication $(OUT)/toporkov-ant-vs-bf \
+	  $(OUT)/coarp-sdsc-blue $(OUT)/css2014-*/ $(OUT)/mmc-erlang | tee $(OUT)/claims.txt
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
 reproduce-karatza:

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/results/claims"
 	"github.com/schedsim/schedsim/scenarios"
 )
 
@@ -98,7 +99,7 @@ func commandLine() string {
 
 // writeFigures writes the figures, the schedule views when asked and
 // report.html into dir.
-func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags, resolved string) error {
+func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags, resolved string, verdicts []claims.Verdict) error {
 	o := fig.options(sc, rep)
 	figs, err := o.WriteFigures(dir, rep, sc.Plots)
 	if err != nil {
@@ -114,6 +115,7 @@ func writeFigures(dir string, sc *scenarios.Scenario, rep *results.Report, fig *
 		Description: strings.TrimSpace(sc.Description), YAML: resolved,
 		Version: version(), CommandLine: commandLine(),
 		Metrics: o.Metrics, Figures: figs, Schedule: sched,
+		Claims: htmlClaims(verdicts),
 	})
 }
 

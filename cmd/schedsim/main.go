@@ -92,6 +92,7 @@ usage:
   schedsim run [flags] [scenario.yaml | built-in]   run a scenario (default: %s)
   schedsim run --shard I/N --out DIR [scenario]      run shard I of N (0 ≤ I < N): raw metrics + manifest
   schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
+  schedsim claims DIR…                               one table of the claims of runs' --out directories
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
   schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
@@ -120,6 +121,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdRun(ctx, args[1:], stdout, stderr)
 	case "merge":
 		err = cmdMerge(args[1:], stdout)
+	case "claims":
+		err = cmdClaims(args[1:], stdout)
 	case "slurm":
 		err = cmdSlurm(ctx, args[1:], stdout)
 	case "replay":
@@ -141,8 +144,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario(), batchPolicies())
 	default:
-		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
-			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "plot", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
+		err = usageError{fmt.Errorf("%w %q%s (want run, merge, claims, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
+			suggest.DidYouMean(args[0], []string{"run", "merge", "claims", "slurm", "replay", "plot", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

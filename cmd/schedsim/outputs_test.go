@@ -22,6 +22,8 @@ params: {warmup_jobs: 0}
 sweep:
   - {key: servers, values: [1, 2]}
   - {key: load, label: "ρ", values: [0.5, 0.75]}
+claims:
+  - {name: wait-grows, paper: "waiting grows with the load", order: {metric: waiting_time, axis: load, goal: increasing}}
 `,
 	"karatza": `model: karatza
 replications: 2

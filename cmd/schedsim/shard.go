@@ -110,7 +110,11 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}); err != nil {
+	verdicts, err := sc.EvaluateClaims(rep)
+	if err != nil {
+		return err
+	}
+	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}, verdicts); err != nil {
 		return err
 	}
 	// The shards' per-job records (run --shard … --per-job), as one run's.
@@ -120,5 +124,8 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err := stage.Commit(); err != nil {
 		return err
 	}
-	return results.WriteTable(stdout, rep)
+	if err := results.WriteTable(stdout, rep); err != nil {
+		return err
+	}
+	return printClaims(stdout, verdicts, terminalWidth(stdout), false)
 }
