@@ -408,6 +408,42 @@ func TestKaratzaTrends(t *testing.T) {
 	}
 }
 
+// The built-ins' claims come out as their expect: says (the regression
+// test --strict-claims makes of them): karatza-quick always, the whole
+// karatza2010 grid (about 25 CPU-s) unless -short.
+func TestKaratzaClaims(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		claims int
+		full   bool
+	}{{"karatza-quick", 2, false}, {"karatza2010", 30, true}} {
+		if c.full && testing.Short() {
+			t.Logf("%s: full-size run skipped in -short mode", c.name)
+			continue
+		}
+		sc, err := Load(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), sc, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs, err := sc.EvaluateClaims(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) != c.claims {
+			t.Errorf("%s: %d claims, want %d", c.name, len(vs), c.claims)
+		}
+		for _, v := range vs {
+			if v.Unexpected() {
+				t.Errorf("%s: claim %s is %s, expected %s: %s", c.name, v.Claim, v.Label(), v.Expected, v.Numbers)
+			}
+		}
+	}
+}
+
 // BenchmarkKaratzaGrid runs the whole built-in karatza2010 grid (36 points
 // × 10 replications × 120 000 jobs) through the scenario runner on 2
 // workers, as on the project's 2-core reference machine:
