@@ -75,6 +75,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
+	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
