@@ -2,7 +2,7 @@ package slurmprio
 
 import (
 	"math"
-	"sort"
+	"slices"
 )
 
 func init() {
@@ -30,17 +30,31 @@ func (fairTree) Compute(t *Tree) {
 		return
 	}
 	rank, rnt := total, total
+	// buf holds the levels being walked, a stack: a level's merged
+	// children are appended after it and dropped when it is done.
+	buf := make([]*Node, 0, t.nodes())
 	var level func(sibs []*Node, accountTied bool)
 	level = func(sibs []*Node, accountTied bool) {
+		var parent *Node
+		ls := 0.0
 		for _, n := range sibs {
-			levelFS(n)
-		}
-		sort.SliceStable(sibs, func(i, j int) bool {
-			a, b := sibs[i], sibs[j]
-			if a.LevelFS != b.LevelFS {
-				return a.LevelFS > b.LevelFS
+			if n.Parent != parent { // merged levels hold runs of siblings
+				parent, ls = n.Parent, levelShares(n.Parent)
 			}
-			return a.User && !b.User
+			levelFS(n, ls)
+		}
+		slices.SortStableFunc(sibs, func(a, b *Node) int {
+			switch {
+			case a.LevelFS > b.LevelFS:
+				return -1
+			case a.LevelFS < b.LevelFS:
+				return 1
+			case a.User && !b.User:
+				return -1
+			case b.User && !a.User:
+				return 1
+			}
+			return 0
 		})
 		for i := 0; i < len(sibs); i++ {
 			n := sibs[i]
@@ -53,25 +67,27 @@ func (fairTree) Compute(t *Tree) {
 				rnt--
 				continue
 			}
-			var merged []*Node
+			top := len(buf)
 			j := i
-			merged = append(merged, n.Children...)
+			buf = append(buf, n.Children...)
 			for j+1 < len(sibs) && !sibs[j+1].User && sibs[j+1].LevelFS == n.LevelFS {
 				j++
-				merged = append(merged, sibs[j].Children...)
+				buf = append(buf, sibs[j].Children...)
 			}
-			level(merged, tied)
+			level(buf[top:], tied)
+			buf = buf[:top]
 			i = j
 		}
 	}
-	level(append([]*Node(nil), t.Root.Children...), false)
+	buf = append(buf, t.Root.Children...)
+	level(buf, false)
 }
 
-// levelFS sets n's share and usage fractions among its siblings and its
-// level fair share.
-func levelFS(n *Node) {
+// levelFS sets n's share and usage fractions among its siblings, whose
+// shares sum to ls, and its level fair share.
+func levelFS(n *Node, ls float64) {
 	p := n.Parent
-	n.NormShares = frac(n.Shares, levelShares(p))
+	n.NormShares = frac(n.Shares, ls)
 	n.EffUsage = frac(n.RawUsage, p.RawUsage)
 	switch {
 	case n.Shares == ParentShares:

@@ -115,7 +115,7 @@ func ReadAssoc(r io.Reader, name string, o Options) (*Tree, error) {
 	for i := range t.Accounts {
 		a := &t.Accounts[i]
 		if !accts[a.Parent] || cycles(t.Accounts, i) {
-			t.Problems = append(t.Problems, fmt.Sprintf("%s:%d: account %s: parent %s is not in the tree; attached to %s", name, a.Line, a.Name, a.Parent, def))
+			t.Problems = append(t.Problems, fmt.Sprintf("%s:%d: account %s: parent %s is not in the tree (or its parents loop); attached to %s", name, a.Line, a.Name, a.Parent, def))
 			a.Parent = def
 			t.Defaulted++
 		}

@@ -27,7 +27,7 @@ func TestReadAssoc(t *testing.T) {
 		t.Fatalf("%+v", tr)
 	}
 	want := []string{
-		"assoc.txt:11: account lost: parent nowhere is not in the tree; attached to root",
+		"assoc.txt:11: account lost: parent nowhere is not in the tree (or its parents loop); attached to root",
 		"assoc.txt:10: user dave: account ghost is not in the tree; attached to root",
 	}
 	if strings.Join(tr.Problems, "\n") != strings.Join(want, "\n") {
@@ -107,4 +107,23 @@ func FuzzReadAssoc(f *testing.F) {
 			t.Fatal("Ordered lost accounts")
 		}
 	})
+}
+
+func TestParentCycle(t *testing.T) {
+	in := "Account|User|Share|ParentName\nroot||1|\na||1|b\nb||1|a\nc||1|b\n"
+	tr, err := ReadAssoc(strings.NewReader(in), "f", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "f:3: account a: parent b is not in the tree (or its parents loop); attached to root"
+	if tr.Defaulted != 1 || len(tr.Problems) != 1 || tr.Problems[0] != want {
+		t.Fatalf("problems %q", tr.Problems)
+	}
+	var names []string
+	for _, a := range tr.Ordered() {
+		names = append(names, a.Name+"<"+a.Parent)
+	}
+	if got := strings.Join(names, " "); got != "a<root b<a c<b" {
+		t.Errorf("ordered %s", got)
+	}
 }

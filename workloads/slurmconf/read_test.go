@@ -158,3 +158,13 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestNodeCPUsFromTopology(t *testing.T) {
+	c, err := Read(strings.NewReader("NodeName=DEFAULT Sockets=2\nNodeName=a[1-2] CoresPerSocket=8 ThreadsPerCore=2\nNodeName=b Boards=2 Sockets=1 CPUs=3\n"), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Nodes[0].CPUs != 32 || len(c.Nodes[0].Names) != 2 || c.Nodes[1].CPUs != 3 {
+		t.Errorf("nodes %+v", c.Nodes)
+	}
+}
