@@ -63,7 +63,10 @@ func TestClassicDocExample(t *testing.T) {
 
 // TestFairTreeDocProperty checks the promise of Slurm's Fair Tree page on
 // random trees: when sibling accounts have level fair shares LF_a > LF_b,
-// every user below a has a larger factor than every user below b; and
+// every user below a has a larger factor than every user below b. (With
+// accounts that have no users the code can break it: an empty account
+// tied with the next passes the tie on to a user further down, see
+// TestFairTreeEmptyAccountTie; so every account here has a user.) And
 // the page's example (root ⇒ Acct1 ⇒ Acct12 ⇒ UserA, Acct1 ⇒ Acct16 ⇒
 // UserB): UserB ranks higher exactly when Acct16's LF is the higher.
 func TestFairTreeDocProperty(t *testing.T) {
@@ -78,8 +81,11 @@ func TestFairTreeDocProperty(t *testing.T) {
 			}
 			accts = append(accts, name)
 		}
-		for i := 0; i < 3+r.IntN(12); i++ {
+		for i := 0; i < len(accts)-1+r.IntN(12); i++ {
 			a := accts[1+r.IntN(len(accts)-1)]
+			if i < len(accts)-1 { // every account has a user
+				a = accts[1+i]
+			}
 			name := "u" + string(rune('a'+i))
 			if err := tr.AddUser(name, a, float64(1+r.IntN(3)), 0); err != nil {
 				t.Fatal(err)

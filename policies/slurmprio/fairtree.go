@@ -17,30 +17,35 @@ type fairTree struct{}
 // Compute ranks the users: siblings are sorted by level fair share
 // LF = S/U (S: shares / siblings' shares, U: usage / parent's usage; LF
 // is 0 when S is 0 and +Inf when U is 0; users with FairShare=parent
-// +Inf), users before accounts on equal LF; users are met in that order
-// depth first, each account's subtree where the account sorts. The first
-// user met gets rank = number of users, each next user one less, except
-// that a user tied with the one before (equal LF) keeps its rank, and a
-// level below an account tied with its predecessor starts tied. Sibling
-// accounts with equal LF are merged: their children are sorted together.
-// The factor is rank / number of users.
+// +Inf), users before accounts on equal LF, the tree's (name) order
+// otherwise; users are met in that order depth first, each account's
+// subtree where the account sorts. The first user met gets rank =
+// number of users, each next user one less, except that a user tied with
+// the sibling before it (equal LF) keeps the rank of the user before,
+// and the first of a level below an account tied with the sibling before
+// it starts tied. The factor is rank / number of users.
+//
+// Slurm's Fair Tree page says that tied sibling accounts have their
+// children merged before sorting; its code (fair_tree.c,
+// _count_tied_accounts) stops counting at the first account that
+// follows, so no merge ever happens and tied accounts are walked one
+// after the other. This follows the code, which is what sshare shows.
 func (fairTree) Compute(t *Tree) {
 	total := float64(t.Users())
 	if total == 0 {
 		return
 	}
 	rank, rnt := total, total
-	// buf holds the levels being walked, a stack: a level's merged
-	// children are appended after it and dropped when it is done.
+	// buf holds the levels being walked, a stack: an account's children
+	// are appended after its level and dropped when they are done.
 	buf := make([]*Node, 0, t.nodes())
 	var level func(sibs []*Node, accountTied bool)
 	level = func(sibs []*Node, accountTied bool) {
-		var parent *Node
-		ls := 0.0
+		if len(sibs) == 0 {
+			return
+		}
+		ls := levelShares(sibs[0].Parent)
 		for _, n := range sibs {
-			if n.Parent != parent { // merged levels hold runs of siblings
-				parent, ls = n.Parent, levelShares(n.Parent)
-			}
 			levelFS(n, ls)
 		}
 		slices.SortStableFunc(sibs, func(a, b *Node) int {
@@ -56,8 +61,7 @@ func (fairTree) Compute(t *Tree) {
 			}
 			return 0
 		})
-		for i := 0; i < len(sibs); i++ {
-			n := sibs[i]
+		for i, n := range sibs {
 			tied := accountTied && i == 0 || i > 0 && sibs[i-1].LevelFS == n.LevelFS
 			if n.User {
 				if !tied {
@@ -68,15 +72,9 @@ func (fairTree) Compute(t *Tree) {
 				continue
 			}
 			top := len(buf)
-			j := i
 			buf = append(buf, n.Children...)
-			for j+1 < len(sibs) && !sibs[j+1].User && sibs[j+1].LevelFS == n.LevelFS {
-				j++
-				buf = append(buf, sibs[j].Children...)
-			}
 			level(buf[top:], tied)
 			buf = buf[:top]
-			i = j
 		}
 	}
 	buf = append(buf, t.Root.Children...)

@@ -91,11 +91,10 @@ func TestFairTreeByHand(t *testing.T) {
 	}
 }
 
-// TestFairTreeTies: the three tie rules of the Fair Tree page. Nothing
-// has usage, so every level fair share is +Inf: u0 (a user) sorts before
-// the accounts and ranks 4/4; A and B are tied with it and with each
-// other, so their users are merged and tied: all 4/4; C has no shares:
-// LF 0, its user ranks after (rank 1).
+// TestFairTreeTies: the tie rules. Nothing has usage, so every level
+// fair share is +Inf: u0 (a user) sorts before the accounts and ranks
+// 4/4; A and B are tied with it, so their first users start tied: all
+// 4/4; C has no shares: LF 0, its user ranks after (rank 1, 1/4).
 func TestFairTreeTies(t *testing.T) {
 	tr := NewTree()
 	for _, err := range []error{
@@ -110,6 +109,66 @@ func TestFairTreeTies(t *testing.T) {
 	want := map[string]float64{"u0": 1, "ua": 1, "ub": 1, "uc": 0.25}
 	if got := fairShares(tr); len(got) != 4 || got["u0"] != want["u0"] || got["ua"] != 1 || got["ub"] != 1 || got["uc"] != 0.25 {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestFairTreeTiedAccounts: A and B have the same usage and shares (LF 1
+// each); A's users a1 (usage 100, LF 2) and a2 (usage 300, LF 2/3), B's
+// user b1. Slurm's code walks A then B: a1 rank 3, a2 rank 2, and b1,
+// first of a level below an account tied with A, keeps a2's rank 2. (The
+// page's merge would have ranked a1, b1, a2: 3, 2, 1.)
+func TestFairTreeTiedAccounts(t *testing.T) {
+	tr := NewTree()
+	for _, err := range []error{
+		tr.AddAccount("A", "root", 1, 0), tr.AddAccount("B", "root", 1, 0),
+		tr.AddUser("a1", "A", 1, 0), tr.AddUser("a2", "A", 1, 0), tr.AddUser("b1", "B", 1, 0),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		u, a string
+		use  float64
+	}{{"a1", "A", 100}, {"a2", "A", 300}, {"b1", "B", 400}} {
+		n, _ := tr.User(c.u, c.a)
+		tr.Charge(n, c.use)
+	}
+	fairTree{}.Compute(tr)
+	got := fairShares(tr)
+	if !near(got["a1"], 1) || !near(got["a2"], 2.0/3) || !near(got["b1"], 2.0/3) {
+		t.Errorf("got %v, want a1 1, a2 2/3, b1 2/3", got)
+	}
+}
+
+// TestFairTreeEmptyAccountTie: under root, A (S 4/6, U 3/5: LF 10/9;
+// users ua LF (2/3)/(1/3) = 2, ub (1/3)/(2/3) = 1/2) sorts before B
+// (S 2/6, U 2/5: LF 5/6), whose children are e (no users, no usage: LF
+// +Inf), f (+Inf: user uc) and ud ((2/8)/1 = 1/4). ua ranks 4, ub 3;
+// in B, f is tied with e, so uc starts tied and keeps ub's rank 3
+// although B's LF is below A's; ud ranks 1. As Slurm's code does.
+func TestFairTreeEmptyAccountTie(t *testing.T) {
+	tr := NewTree()
+	for _, err := range []error{
+		tr.AddAccount("A", "root", 4, 0), tr.AddAccount("B", "root", 2, 0),
+		tr.AddUser("ua", "A", 2, 0), tr.AddUser("ub", "A", 1, 0),
+		tr.AddAccount("e", "B", 1, 0), tr.AddAccount("f", "B", 5, 0), tr.AddUser("uc", "f", 2, 0), tr.AddUser("ud", "B", 2, 0),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		u, a string
+		use  float64
+	}{{"ua", "A", 1000}, {"ub", "A", 2000}, {"ud", "B", 2000}} {
+		n, _ := tr.User(c.u, c.a)
+		tr.Charge(n, c.use)
+	}
+	fairTree{}.Compute(tr)
+	got := fairShares(tr)
+	if got["ua"] != 1 || got["ub"] != 0.75 || got["uc"] != 0.75 || got["ud"] != 0.25 {
+		t.Errorf("got %v, want ua 1, ub 0.75, uc 0.75, ud 0.25", got)
 	}
 }
 
