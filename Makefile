@@ -63,7 +63,8 @@ test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
+## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, each for FUZZTIME
+## (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
