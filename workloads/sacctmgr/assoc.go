@@ -56,7 +56,8 @@ func ReadAssoc(r io.Reader, name string, o Options) (*Tree, error) {
 	}
 	t := &Tree{Cluster: o.Cluster}
 	accts := map[string]bool{"root": true}
-	err := table(r, name, []string{"Account", "User", "Share"}, func(line int, get func(string) string) error {
+	err := table(r, name, []string{"Account", "User", "Share"}, func(line int, rw row) error {
+		get := rw.get
 		cl := get("Cluster")
 		if o.Cluster != "" && cl != o.Cluster {
 			return nil

@@ -29,7 +29,8 @@ type QOSOptions struct {
 func ReadQOS(r io.Reader, name string, o QOSOptions) ([]QOS, error) {
 	var out []QOS
 	seen := map[string]int{}
-	err := table(r, name, []string{"Name", "Priority"}, func(line int, get func(string) string) error {
+	err := table(r, name, []string{"Name", "Priority"}, func(line int, rw row) error {
+		get := rw.get
 		q := QOS{Name: get("Name"), Line: line}
 		if q.Name == "" {
 			return fmt.Errorf("an empty Name")

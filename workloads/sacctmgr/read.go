@@ -11,10 +11,26 @@ import (
 // MaxLineLength caps one line.
 const MaxLineLength = 64 << 10
 
+// row is one data row of a table.
+type row struct {
+	fields []string
+	col    map[string]int // lower-case column name → index
+}
+
+// get returns the named column, blanks trimmed ("" when absent).
+func (r row) get(c string) string { return strings.TrimSpace(r.raw(c)) }
+
+// raw returns the named column as printed ("" when absent).
+func (r row) raw(c string) string {
+	if i, ok := r.col[strings.ToLower(c)]; ok {
+		return r.fields[i]
+	}
+	return ""
+}
+
 // table reads a --parsable2 table: a header line, then rows of the same
-// number of '|'-separated fields. row gets each row's line number and a
-// getter by column name ("" for a column that is absent).
-func table(r io.Reader, name string, required []string, row func(line int, get func(string) string) error) error {
+// number of '|'-separated fields; each gets every row and its line.
+func table(r io.Reader, name string, required []string, each func(line int, rw row) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), MaxLineLength)
 	var col map[string]int
@@ -46,13 +62,7 @@ func table(r io.Reader, name string, required []string, row func(line int, get f
 		if len(fields) != ncol {
 			return fmt.Errorf("%s:%d: sacctmgr: %d fields, the header has %d", name, line, len(fields), ncol)
 		}
-		get := func(c string) string {
-			if i, ok := col[strings.ToLower(c)]; ok {
-				return strings.TrimSpace(fields[i])
-			}
-			return ""
-		}
-		if err := row(line, get); err != nil {
+		if err := each(line, row{fields, col}); err != nil {
 			return fmt.Errorf("%s:%d: sacctmgr: %v", name, line, err)
 		}
 	}

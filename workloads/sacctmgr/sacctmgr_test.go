@@ -93,9 +93,18 @@ func TestReadQOS(t *testing.T) {
 	}
 }
 
+func second[T any](_ T, err error) error { return err }
+
+// FuzzReadAssoc fuzzes the three readers: associations, QoS and sshare.
 func FuzzReadAssoc(f *testing.F) {
 	f.Add(assoc)
+	f.Add("Account|User|RawShares|RawUsage\nroot|||0\n a||1|5\n  a|u|parent|5\n")
 	f.Fuzz(func(t *testing.T, s string) {
+		for _, err := range []error{second(ReadShares(strings.NewReader(s), "f")), second(ReadQOS(strings.NewReader(s), "f", QOSOptions{}))} {
+			if err != nil && (strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "f:")) {
+				t.Fatalf("error not one line naming the file: %q", err)
+			}
+		}
 		tr, err := ReadAssoc(strings.NewReader(s), "f", Options{})
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "f:") {
@@ -125,5 +134,31 @@ func TestParentCycle(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "a<root b<a c<b" {
 		t.Errorf("ordered %s", got)
+	}
+}
+
+func TestReadShares(t *testing.T) {
+	h := "Account|User|RawShares|RawUsage|FairShare|LevelFS\n"
+	rows, err := ReadShares(strings.NewReader(h+"root|||30||\n a||2|30||0.5\n  a|ann|parent|30|0.75|\n  b||1|0||inf\n"), "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 || rows[1].Parent != "root" || rows[3].Parent != "a" || rows[2].RawShares != -1 ||
+		rows[2].FairShare != 0.75 || rows[0].RawShares != 1 || rows[0].Parent != "" || rows[1].LevelFS != 0.5 {
+		t.Errorf("%+v", rows)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{h + " a||1|0||\n", "s:2: sacctmgr: account a: no root row above it"},
+		{h + "root|||0||\na||1|0||\n", "s:3: sacctmgr: account a: only root has no indentation"},
+		{h + "root|||0||\n   a||1|0||\n", "s:3: sacctmgr: account a is indented 3, deeper than below its parent (1)"},
+		{h + "root|||0||\n a|u|x|0||\n", `s:3: sacctmgr: RawShares "x" is not a count or parent`},
+		{h + "root|||0||\n a||1|-1||\n", `s:3: sacctmgr: RawUsage "-1" is not a number ≥ 0`},
+		{h + "a|u|1|0||\n", "s:2: sacctmgr: user u before any account row"},
+		{h + "root|||0|x|\n", `s:2: sacctmgr: FairShare "x" is not a number`},
+	} {
+		_, err := ReadShares(strings.NewReader(tc.in), "s")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q: got %v, want %q", tc.in, err, tc.want)
+		}
 	}
 }
