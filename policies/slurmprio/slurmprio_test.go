@@ -297,3 +297,29 @@ func TestBad(t *testing.T) {
 		t.Error("bad tree additions accepted")
 	}
 }
+
+func TestAttach(t *testing.T) {
+	tr := handTree(t)
+	u1, _ := tr.User("u1", "A")
+	if n, err := tr.Attach("u1", "A", "root"); err != nil || n != u1 || tr.Attached != 0 {
+		t.Fatalf("known association: %v %v", n, err)
+	}
+	n, err := tr.Attach("zoe", "ghost", "B")
+	if err != nil || n.Parent.Name != "B" || n.Shares != 1 || tr.Users() != 4 {
+		t.Fatalf("unknown account: %+v %v", n, err)
+	}
+	if m, _ := tr.Attach("zoe", "ghost", "B"); m != n {
+		t.Error("a second job of the same pair made a second association")
+	}
+	if _, err := tr.Attach("u1", "B", "root"); err != nil {
+		t.Fatal(err)
+	}
+	want := "user zoe: account ghost is not in the tree; charged to B, where the user was added with 1 share\n" +
+		"user u1: no association in account B; added with 1 share"
+	if got := strings.Join(tr.Problems, "\n"); got != want || tr.Attached != 2 {
+		t.Errorf("problems (%d):\n%s", tr.Attached, got)
+	}
+	if _, err := tr.Attach("x", "ghost", "nope"); err == nil || !strings.HasPrefix(err.Error(), "slurmprio: ") {
+		t.Errorf("no default account: %v", err)
+	}
+}

@@ -43,7 +43,13 @@ type Node struct {
 
 // Tree is an association tree below root.
 type Tree struct {
-	Root     *Node
+	Root *Node
+	// Problems lists the jobs' associations Attach had to make up, once
+	// each; Attached counts them.
+	Problems []string
+	Attached int
+	reported map[[2]string]bool // {account, user} pairs in Problems
+
 	accounts map[string]*Node
 	users    map[[2]string]*Node // {account, user}
 	nusers   int
