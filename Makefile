@@ -63,7 +63,8 @@ test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
+## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, each for FUZZTIME
+## (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
@@ -74,6 +75,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
+	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
