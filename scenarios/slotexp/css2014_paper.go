@@ -1,8 +1,10 @@
 package slotexp
 
 // css2014Table1 holds Table 1 of Toporkov et al. 2014: per user criterion
-// of the generalised scheme, and for plain CSS, the mean alternatives per
-// job, start, runtime, finish and cost. The cost row's finish is printed
+// of the generalised scheme, and for plain CSS, N_A, start, runtime,
+// finish and cost. N_A is read as the alternatives found in one cycle for
+// the jobs of one criterion group (about 5 jobs, line 253 of the paper),
+// so it is the reference of the _group_alternatives metrics. The cost row's finish is printed
 // garbled ("8 1 3"); it is read as 318.1 = 262.6 + 55.5, as in the start
 // and runtime rows, where finish = start + runtime to the rounding.
 var css2014Table1 = map[string][5]float64{
@@ -39,7 +41,7 @@ func CSS2014References(table string, price float64) map[string]float64 {
 	switch table {
 	case "table1":
 		for prefix, row := range css2014Table1 {
-			for k, name := range []string{"alternatives", "start", "runtime", "finish", "cost"} {
+			for k, name := range []string{"group_alternatives", "start", "runtime", "finish", "cost"} {
 				refs[prefix+"_"+name] = row[k]
 			}
 		}
