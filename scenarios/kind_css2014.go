@@ -126,7 +126,7 @@ func (p *CSS2014Params) Validate() error {
 	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.CSS2014Config.CycleWork()); err != nil {
 		return err
 	}
-	if err := model.OneOf("table1_row", p.Table1Row, append([]string{""}, slotexp.CSS2014Table1Rows()...)...); err != nil {
+	if err := model.OneOf("table1_row", p.Table1Row, "", "start", "runtime", "finish", "cost", "css"); err != nil {
 		return err
 	}
 	if p.Variant != "" {

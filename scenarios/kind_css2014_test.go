@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios/slotexp"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -203,5 +204,17 @@ func TestCycleKindsStopOnInterrupt(t *testing.T) {
 				t.Fatalf("interrupted run: report %v, err %v; want sim.ErrInterrupted", rep, err)
 			}
 		})
+	}
+}
+
+// TestCSS2014Table1RowsValid: the rows table1_row accepts are those of
+// the paper's Table 1 as the cycler names them.
+func TestCSS2014Table1RowsValid(t *testing.T) {
+	for _, row := range slotexp.CSS2014Table1Rows() {
+		p := NewCSS2014Params()
+		p.Table1Row = row
+		if err := p.Validate(); err != nil {
+			t.Errorf("table1_row %q: %v", row, err)
+		}
 	}
 }
