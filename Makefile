@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin figures clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -62,13 +62,14 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
-## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, the sacct importer, the platform
+## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
 ## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzJobSource$$' -fuzztime $(FUZZTIME) ./workloads/swf
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
+	$(GO) test -run '^$$' -fuzz '^FuzzClaims$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
@@ -95,6 +96,8 @@ lint:
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
 reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
+	$(SCHEDSIM) claims $(OUT)/karatza2010 $(OUT)/toporkov-alp-amp $(OUT)/toporkov-ant-replication $(OUT)/toporkov-ant-vs-bf \
+	  $(OUT)/coarp-sdsc-blue $(OUT)/css2014-*/ $(OUT)/mmc-erlang | tee $(OUT)/claims.txt
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
 reproduce-karatza:
@@ -138,6 +141,15 @@ reproduce-lublin:
 	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
 	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
 	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt
+
+## figures: the figures the README and docs show (docs/figures/), from SDSC-SP2 in ../shared/traces, by the
+## commands printed beside them (a test checks that they are these); PNG at 100 dpi, about 50 KB each
+figures:
+	@mkdir -p docs/figures
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy,conservative,fpfs --out $(OUT)/figures/compare --plot-format png --dpi 100
+	cp $(OUT)/figures/compare/plots/mean_bsld.png docs/figures/sdsc-sp2-compare.png
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy --out $(OUT)/figures/gantt --schedule --from 30d --to 34d --color-by user --plot-format png --dpi 100
+	cp $(OUT)/figures/gantt/plots/schedule/gantt.png docs/figures/sdsc-sp2-gantt.png
 
 clean:
 	rm -rf bin $(OUT)

@@ -23,6 +23,17 @@ type HTMLReport struct {
 	Metrics []MetricInfo
 	// Figures are the figures of the sweep, Schedule the schedule views.
 	Figures, Schedule []Figure
+	// Claims is the table of the paper's claims and their verdicts (empty
+	// Rows: no claims section).
+	Claims HTMLClaims
+}
+
+// HTMLClaims is the claims section of report.html: a table and the count
+// of verdicts under it.
+type HTMLClaims struct {
+	Head   []string
+	Rows   [][]string
+	Counts string
 }
 
 // WriteHTML writes dir/report.html: a self-contained page (figures inline
@@ -230,6 +241,7 @@ figure{margin:0;break-inside:avoid}figure svg,figure img{width:100%;height:auto}
 figcaption{font-size:.9em;color:#555}
 pre{background:#f7f7f7;padding:1em;overflow-x:auto;font-size:.85em}
 .note{background:#fff4d6;padding:.5em 1em;border-left:4px solid #e69f00}
+.claims td{white-space:normal;text-align:left;vertical-align:top}
 dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}dd{margin:0;word-break:break-all}
 </style>
 </head>
@@ -256,6 +268,14 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weig
 <tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
+{{end}}
+{{if .Claims.Rows}}<h2>Claims</h2>
+<table class="claims">
+<thead><tr>{{range .Claims.Head}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Claims.Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table>
+<p>{{.Claims.Counts}}</p>
 {{end}}
 {{if .Figs}}<h2>Figures</h2>
 <div class="figs">

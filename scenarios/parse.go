@@ -79,6 +79,9 @@ func ParseContext(ctx context.Context, data []byte, file, baseDir string) (*Scen
 	if err := sc.validatePlotMetrics(root); err != nil {
 		return nil, wrap(err)
 	}
+	if err := sc.validateClaims(root); err != nil {
+		return nil, wrap(err)
+	}
 	if err := sc.validateNames(root); err != nil {
 		return nil, wrap(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/results/claims"
 )
 
 // Scenario is a decoded, validated scenario file.
@@ -39,6 +40,9 @@ type Scenario struct {
 	// Plots are the figures to draw from the sweep with --out (default:
 	// every metric against the numeric axis with the most values).
 	Plots []results.PlotSpec `yaml:"plots,omitempty"`
+	// Claims are the paper's statements the run is checked against (see
+	// docs/reference/claims.md).
+	Claims []claims.Claim `yaml:"claims,omitempty"`
 
 	// File is where the scenario came from: a path, or "builtin:NAME".
 	File string `yaml:"-"`

@@ -28,7 +28,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 	cases := []struct {
 		name, yaml, want string
 	}{
-		{"unknown top key", mmcOK + "color: red\n", "t.yaml:10: color: unknown key (allowed: base_dir, description, engine, model, name, params, plots, replications, seed, stop, sweep)"},
+		{"unknown top key", mmcOK + "color: red\n", "t.yaml:10: color: unknown key (allowed: base_dir, claims, description, engine, model, name, params, plots, replications, seed, stop, sweep)"},
 		{"unknown param key", strings.Replace(mmcOK, "servers: 2", "serverz: 2", 1), "t.yaml:7: params.serverz: unknown key; did you mean servers? (allowed: arrival_rate, jobs, load, servers, service_rate, warmup_jobs)"},
 		{"unknown stop key", strings.Replace(mmcOK, "completed_jobs", "jobs", 1), "t.yaml:5: stop.jobs: unknown key"},
 		{"negative rate", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: -1", 1), "t.yaml:8: params.arrival_rate: must be > 0 (got -1)"},

@@ -17,6 +17,7 @@ import (
 
 	"github.com/schedsim/schedsim/internal/suggest"
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/results/claims"
 	"github.com/schedsim/schedsim/scenarios"
 	"github.com/schedsim/schedsim/sim"
 )
@@ -39,6 +40,7 @@ type runFlags struct {
 	workers      int
 	progress     string
 	fig          figureFlags
+	claims       claimFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -60,6 +62,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (only on a terminal, not in CI), always, never")
 	registerTraces(fs)
 	f.fig.register(fs)
+	f.claims.register(fs)
 }
 
 func (f *runFlags) validate(fs *flag.FlagSet) error {
@@ -164,7 +167,8 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err := f.fig.check(sc); err != nil {
 		return err
 	}
-	opts.JobsCSV = opts.JobsCSV || f.fig.schedule
+	opts.WindowsCSV = f.fig.windows(sc)
+	opts.JobsCSV = opts.JobsCSV || (f.fig.schedule && !opts.WindowsCSV)
 	text, err := f.textOptions(sc, stdout)
 	if err != nil {
 		return err
@@ -194,16 +198,28 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		return err
 	}
 	log.Info().Float64("wall_s", rep.Wall).Uint64("events", rep.Events).Float64("events_per_s", float64(rep.Events)/rep.Wall).Msg("done")
+	verdicts, err := sc.EvaluateClaims(rep)
+	if err != nil {
+		return err
+	}
 	if stage != nil {
-		if err := writeOutputs(stage.Dir(), sc, rep, &f.fig); err != nil {
+		if err := writeOutputs(stage.Dir(), sc, rep, &f.fig, verdicts); err != nil {
 			return err
 		}
 		if err := stage.Commit(); err != nil {
 			return err
 		}
 	}
-	if err := results.WriteText(stdout, rep, text); err != nil {
-		return err
+	if !f.claims.only {
+		if err := results.WriteText(stdout, rep, text); err != nil {
+			return err
+		}
+	}
+	// The table goes to stdout unless stdout is a data format (csv, json).
+	if f.claims.only || (f.format != "csv" && f.format != "json") {
+		if err := printClaims(stdout, verdicts, text.Width, f.claims.only); err != nil {
+			return err
+		}
 	}
 	if rep.Interrupted {
 		msg := rep.InterruptedNote()
@@ -212,12 +228,15 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		}
 		return errors.New(msg)
 	}
+	if f.claims.strict {
+		return strictClaims(verdicts)
+	}
 	return nil
 }
 
 // writeOutputs writes the summary files, the resolved scenario, the
 // figures and report.html into dir, each atomically.
-func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags) error {
+func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report, fig *figureFlags, verdicts []claims.Verdict) error {
 	var csvBuf, jsonBuf bytes.Buffer
 	if err := results.WriteCSV(&csvBuf, rep); err != nil {
 		return err
@@ -232,16 +251,22 @@ func writeOutputs(dir string, sc *scenarios.Scenario, rep *results.Report, fig *
 	if note := rep.InterruptedNote(); note != "" {
 		resolved = append([]byte("# "+note+": this file re-runs exactly those.\n"), resolved...)
 	}
-	for name, data := range map[string][]byte{
+	files := map[string][]byte{
 		"summary.csv":   csvBuf.Bytes(),
 		"summary.json":  jsonBuf.Bytes(),
 		"scenario.yaml": resolved,
-	} {
+	}
+	if len(sc.Claims) > 0 {
+		if files["claims.csv"], files["claims.json"], err = claimFiles(verdicts); err != nil {
+			return err
+		}
+	}
+	for name, data := range files {
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
 	}
-	return writeFigures(dir, sc, rep, fig, string(resolved))
+	return writeFigures(dir, sc, rep, fig, string(resolved), verdicts)
 }
 
 // flagSet is a subcommand's flags with its help text.

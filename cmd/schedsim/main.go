@@ -92,9 +92,11 @@ usage:
   schedsim run [flags] [scenario.yaml | built-in]   run a scenario (default: %s)
   schedsim run --shard I/N --out DIR [scenario]      run shard I of N (0 ≤ I < N): raw metrics + manifest
   schedsim merge DIR… --out OUT                      merge finished shards into the outputs of one run
+  schedsim claims DIR…                               one table of the claims of runs' --out directories
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
-  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
+  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV;
+                                                    slot kinds: the chosen windows of cycle --cycle N (windows.csv)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache
@@ -120,6 +122,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdRun(ctx, args[1:], stdout, stderr)
 	case "merge":
 		err = cmdMerge(args[1:], stdout)
+	case "claims":
+		err = cmdClaims(args[1:], stdout)
 	case "slurm":
 		err = cmdSlurm(ctx, args[1:], stdout)
 	case "replay":
@@ -141,8 +145,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintf(stdout, usage, defaultScenario(), batchPolicies())
 	default:
-		err = usageError{fmt.Errorf("%w %q%s (want run, merge, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
-			suggest.DidYouMean(args[0], []string{"run", "merge", "slurm", "replay", "plot", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
+		err = usageError{fmt.Errorf("%w %q%s (want run, merge, claims, slurm, replay, plot, trace, generate, list, metrics, validate or version; see `schedsim --help`)", errUnknownCommand, args[0],
+			suggest.DidYouMean(args[0], []string{"run", "merge", "claims", "slurm", "replay", "plot", "trace", "generate", "list", "metrics", "validate", "version", "help"}))}
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK

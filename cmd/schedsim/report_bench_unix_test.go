@@ -92,7 +92,7 @@ func BenchmarkReportCoarpSDSCBlue(b *testing.B) {
 	b.ResetTimer()
 	cpu := cpuSeconds()
 	for b.Loop() {
-		if err := writeFigures(dir, sc, rep, fig, string(resolved)); err != nil {
+		if err := writeFigures(dir, sc, rep, fig, string(resolved), nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -110,15 +110,25 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}); err != nil {
+	verdicts, err := sc.EvaluateClaims(rep)
+	if err != nil {
+		return err
+	}
+	if err := writeOutputs(stage.Dir(), sc, rep, &figureFlags{}, verdicts); err != nil {
 		return err
 	}
 	// The shards' per-job records (run --shard … --per-job), as one run's.
 	if err := scenarios.CombineJobs(sc, rep, stage.Dir(), dirs...); err != nil {
 		return err
 	}
+	if err := scenarios.CombineWindows(sc, rep, stage.Dir(), dirs...); err != nil {
+		return err
+	}
 	if err := stage.Commit(); err != nil {
 		return err
 	}
-	return results.WriteTable(stdout, rep)
+	if err := results.WriteTable(stdout, rep); err != nil {
+		return err
+	}
+	return printClaims(stdout, verdicts, terminalWidth(stdout), false)
 }

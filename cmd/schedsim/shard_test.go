@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"github.com/schedsim/schedsim/internal/testtrace"
 	"math/rand/v2"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schedsim/schedsim/results/claims"
 	"github.com/schedsim/schedsim/scenarios"
 )
 
@@ -53,6 +55,7 @@ func reducedBuiltin(t *testing.T, name, dir string, jobs int) string {
 		}
 	}
 	sc.Plots = plots
+	sc.Claims = keptClaims(sc)
 	data, err := sc.Resolved()
 	if err != nil {
 		t.Fatal(err)
@@ -64,13 +67,37 @@ func reducedBuiltin(t *testing.T, name, dir string, jobs int) string {
 	return path
 }
 
+// keptClaims are the claims of sc that still hold on its reduced sweep
+// (their values kept, a peak over three or more).
+func keptClaims(sc *scenarios.Scenario) []claims.Claim {
+	var axes []claims.Axis
+	for _, ax := range sc.Sweep {
+		a := claims.Axis{Key: ax.Key}
+		for _, v := range ax.Values {
+			a.Values = append(a.Values, v.Value)
+		}
+		axes = append(axes, a)
+	}
+	metrics := scenarios.MetricNames(sc.Points[0].Params)
+	var kept []claims.Claim
+	for _, c := range sc.Claims {
+		if claims.Validate([]claims.Claim{c}, metrics, axes) == nil {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
 // outputFiles returns the files a merge reproduces (summaries, resolved
 // scenario, plots) below dir, by relative path.
 func outputFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, name := range []string{"summary.csv", "summary.json", "scenario.yaml"} {
+	for _, name := range []string{"summary.csv", "summary.json", "scenario.yaml", "claims.csv", "claims.json"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, os.ErrNotExist) && strings.HasPrefix(name, "claims.") {
+			continue // a scenario without claims
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

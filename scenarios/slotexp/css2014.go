@@ -57,6 +57,9 @@ type CSS2014Config struct {
 	// VOCriterion is the VO's choice among the alternatives: VOProc (""
 	// too) or VOCost.
 	VOCriterion string
+	// Windows, when not nil, records the planned windows of the first
+	// cycles (see Windows).
+	Windows *Windows
 }
 
 // The VO criteria of the 2014 experiments: the choice among the
@@ -225,6 +228,7 @@ func (c *CSS2014Cycler) record(variant string, cy toporkov.Cycle, o Outcome, cri
 			return fmt.Errorf("%s: %w", variant, err)
 		}
 	}
+	c.cfg.Windows.Planned(variant, o.Planned)
 	c.tally[variant].add(o, crit)
 	return nil
 }
@@ -339,11 +343,15 @@ func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014
 	}
 	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
+		cfg.Windows.Begin(i)
 		if err := c.RunCycle(cy); err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
 		return len(cy.Jobs), nil
 	})
+	if err == nil {
+		err = cfg.Windows.Flush()
+	}
 	if err != nil {
 		return nil, err
 	}
