@@ -196,4 +196,3 @@ func TestResampleWithoutUsers(t *testing.T) {
 		t.Fatalf("got %v, want one line at replicate.method suggesting shake", err)
 	}
 }
-
