@@ -198,7 +198,7 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 func resampleError(err error) error {
 	msg := err.Error()
 	switch {
-	case errors.Is(err, replicate.ErrNoUsers):
+	case errors.As(err, new(*replicate.NoUsersError)):
 		return model.Field("replicate.method", "%s", strings.TrimPrefix(msg, "replicate: "))
 	case strings.Contains(msg, "load "):
 		return model.Field("replicate.load", "%s", strings.TrimPrefix(msg, "replicate: "))

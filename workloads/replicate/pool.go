@@ -16,9 +16,16 @@ const SecondsPerWeek = 7 * swf.SecondsPerDay
 // must span (first to last week) to be a long-term user.
 const DefaultLongTerm = 0.5
 
-// ErrNoUsers is wrapped by the error of a trace without user ids (SWF
-// field 12 is -1 everywhere): it cannot be resampled, only shaken.
-var ErrNoUsers = errors.New("replicate: the trace has no user ids (field 12), which resampling needs: use method: shake")
+// NoUsersError is the error of a trace without user ids (SWF field 12 is
+// -1 everywhere): it cannot be resampled, only shaken.
+type NoUsersError struct {
+	// Trace names the trace.
+	Trace string
+}
+
+func (e *NoUsersError) Error() string {
+	return "replicate: " + e.Trace + " has no user ids (field 12), which resampling needs: shake it instead (replicate: {method: shake, submit: SECONDS})"
+}
 
 // Pool holds the per-user sub-traces of one trace, the input of
 // Resample. It is read-only once built, so one Pool serves every
@@ -46,21 +53,24 @@ type subtrace struct {
 }
 
 // NewPool reads rs (to its end) into per-user sub-traces. procs is the
-// machine size loads are relative to (0: the header's MaxProcs). Records
+// machine size loads are relative to (0: the header's MaxProcs, or MaxNodes). Records
 // that cannot be simulated (submit time out of range, run time ≤ 0, no
 // processor count, more processors than the machine) are left out, and
 // so are those after the trace's last whole week. A user whose activity
 // spans at least longTerm × weeks weeks (0: DefaultLongTerm) is a
 // long-term user; the others are temporary users. Records without a user
-// (-1) count as one user; a trace with no user id at all is an error
-// wrapping ErrNoUsers.
+// (-1) count as one user; a trace with no user id at all is a
+// *NoUsersError.
 func NewPool(rs swf.RecordSource, procs int, longTerm float64) (*Pool, error) {
 	h := rs.Header()
 	if procs == 0 {
 		procs = h.MaxProcs
 	}
 	if procs <= 0 {
-		return nil, fmt.Errorf("replicate: %s: the header gives no MaxProcs: give the machine size", rs.Name())
+		procs = h.MaxNodes
+	}
+	if procs <= 0 {
+		return nil, fmt.Errorf("replicate: %s: the header gives neither MaxProcs nor MaxNodes: give the machine size", rs.Name())
 	}
 	if longTerm == 0 {
 		longTerm = DefaultLongTerm
@@ -88,7 +98,7 @@ func NewPool(rs swf.RecordSource, procs int, longTerm float64) (*Pool, error) {
 		return nil, fmt.Errorf("replicate: %s has no usable job records", rs.Name())
 	}
 	if !known {
-		return nil, fmt.Errorf("%s: %w", rs.Name(), ErrNoUsers)
+		return nil, &NoUsersError{Trace: rs.Name()}
 	}
 	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmpFloat(a.Submit, b.Submit) })
 	p := &Pool{name: rs.Name(), header: h, t0: recs[0].Submit, procs: procs}
