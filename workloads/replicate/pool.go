@@ -195,3 +195,8 @@ func (p *Pool) longLoad() float64 {
 
 // maxLoad bounds the asked load of a resample.
 const maxLoad = 100
+
+// sortRecords sorts records by submit time, keeping the order of ties.
+func sortRecords(recs []swf.Record) {
+	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmpFloat(a.Submit, b.Submit) })
+}
