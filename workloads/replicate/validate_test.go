@@ -11,10 +11,10 @@ import (
 // stats are the properties Zakay & Feitelson compare between a trace and
 // its resamplings.
 type stats struct {
-	size, runtime, gap []float64 // per job; gap: inter-arrival times
-	hour                [24]float64 // share of the arrivals by hour of the day
-	weekday             [7]float64  // share of the arrivals by day of the week
-	usersPerWeek        float64     // mean number of distinct users per week
+	size, runtime, gap []float64   // per job; gap: inter-arrival times
+	hour               [24]float64 // share of the arrivals by hour of the day
+	weekday            [7]float64  // share of the arrivals by day of the week
+	usersPerWeek       float64     // mean number of distinct users per week
 }
 
 func measure(recs []swf.Record, t0 float64) stats {
