@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin figures clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -141,6 +141,15 @@ reproduce-lublin:
 	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
 	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
 	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt
+
+## figures: the figures the README and docs show (docs/figures/), from SDSC-SP2 in ../shared/traces, by the
+## commands printed beside them (a test checks that they are these); PNG at 100 dpi, about 50 KB each
+figures:
+	@mkdir -p docs/figures
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy,conservative,fpfs --out $(OUT)/figures/compare --plot-format png --dpi 100
+	cp $(OUT)/figures/compare/plots/mean_bsld.png docs/figures/sdsc-sp2-compare.png
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy --out $(OUT)/figures/gantt --schedule --from 30d --to 34d --color-by user --plot-format png --dpi 100
+	cp $(OUT)/figures/gantt/plots/schedule/gantt.png docs/figures/sdsc-sp2-gantt.png
 
 clean:
 	rm -rf bin $(OUT)

@@ -23,11 +23,18 @@ type Job struct {
 	Start float64
 	// End is the time the job ended, or -1.
 	End float64
+	// User identifies the user who submitted the job within its workload
+	// (SWF field 12), or is NoUser when the workload does not say.
+	User int
 }
 
-// NewJob returns a job that has neither started nor ended.
+// NoUser is the User of a job whose workload gives no user.
+const NoUser = -1
+
+// NewJob returns a job that has neither started nor ended, of no known
+// user.
 func NewJob(id int64, submit float64, size int, runtime, estimate float64) Job {
-	return Job{ID: id, Submit: submit, Size: size, Runtime: runtime, Estimate: estimate, Start: -1, End: -1}
+	return Job{ID: id, Submit: submit, Size: size, Runtime: runtime, Estimate: estimate, Start: -1, End: -1, User: NoUser}
 }
 
 // Wait returns the time the job waited before it started.

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,7 @@ func (sc *Scenario) checkReferences() error {
 			if r, ok := p.Params.(Referencer); ok {
 				refs = r.References()
 			}
-			if _, ok := refs[w.Metric]; !ok {
+			if v, ok := refs[w.Metric]; !ok || math.IsNaN(v) {
 				at := ""
 				if p.Name() != "" {
 					at = " at " + p.Name()

@@ -136,7 +136,9 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunANT(rc.context(), g, p.config(rc.Check), rc.Jobs)
+	cfg := p.config(rc.Check)
+	cfg.Windows = slotexp.NewWindows(rc.Windows)
+	m, err := slotexp.RunANT(rc.context(), g, cfg, rc.Jobs)
 	if err != nil {
 		return nil, fmt.Errorf("scenarios: anticipation: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies/batch"
+	"github.com/schedsim/schedsim/policies/predict"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
@@ -47,6 +48,17 @@ type ClusterParams struct {
 	Policy string `yaml:"policy"`
 	// Order is the queue order: submit (default) or sjf.
 	Order string `yaml:"order"`
+	// Predictor is the runtime predictor of the policies that plan with
+	// one (see predict.Predictors; empty: the policy's default, requested
+	// but for easy++).
+	Predictor string `yaml:"predictor"`
+	// Options are the predictor's options (predictor_k,
+	// predictor_fallback, correction, correction_increment,
+	// correction_list; see predict.Options).
+	predict.Options `yaml:",inline"`
+	// DelayFactor is greedy-easy's: the queue head is reserved no earlier
+	// than now + delay_factor × its requested time.
+	DelayFactor float64 `yaml:"delay_factor"`
 	// Estimates is where runtime estimates come from: requested (the
 	// requested time, field 9; the run time when it is missing), exact
 	// (the run time) or factor (run time × estimate_factor).
@@ -69,8 +81,8 @@ type ClusterParams struct {
 	Statuses []int `yaml:"statuses"`
 	// KeepZeroRuntime keeps the records whose run time is 0.
 	KeepZeroRuntime bool `yaml:"keep_zero_runtime"`
-	// KillAtEstimate ends jobs at their estimate instead of letting them
-	// overrun.
+	// KillAtEstimate ends jobs at their requested time (never at a
+	// prediction) instead of letting them overrun.
 	KillAtEstimate bool `yaml:"kill_at_estimate"`
 	// OverrunStep is the first extension, in seconds, of the estimated
 	// end of a job that runs past it (doubling each time again).
@@ -88,8 +100,9 @@ type ClusterParams struct {
 // times as estimates, the whole trace at its own load, τ = 10 s.
 func NewClusterParams() *ClusterParams {
 	return &ClusterParams{
-		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1,
-		Load: 1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
+		Policy: "easy", Order: batch.OrderSubmit, Estimates: "requested", EstimateFactor: 1, DelayFactor: batch.DefaultDelayFactor,
+		Options: predict.Options{K: predict.DefaultK},
+		Load:    1, OverrunStep: cluster.DefaultOverrunStep, Tau: cluster.DefaultTau,
 	}
 }
 
@@ -115,6 +128,7 @@ func (p *ClusterParams) Validate() error {
 		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
+		p.validatePredictor(),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
 		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
@@ -159,24 +173,40 @@ func (p *ClusterParams) filter() (swf.JobFilter, error) {
 // clusterMetrics describes the metrics of the cluster kind: SWF times
 // are in seconds.
 var clusterMetrics = map[string][2]string{
-	"jobs_completed":  {"count", "jobs that completed"},
-	"jobs_rejected":   {"count", "jobs larger than the cluster, never run"},
-	"mean_wait":       {"s", "mean wait (start − submit)"},
-	"p50_wait":        {"s", "median wait"},
-	"p95_wait":        {"s", "95th percentile of the wait"},
-	"p99_wait":        {"s", "99th percentile of the wait"},
-	"max_wait":        {"s", "longest wait"},
-	"mean_response":   {"s", "mean response time (end − submit)"},
-	"mean_slowdown":   {"ratio", "mean slowdown, response / runtime (jobs with runtime > 0)"},
-	"mean_bsld":       {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
-	"p50_bsld":        {"ratio", "median bounded slowdown"},
-	"p95_bsld":        {"ratio", "95th percentile of the bounded slowdown"},
-	"p99_bsld":        {"ratio", "99th percentile of the bounded slowdown"},
-	"utilization":     {"fraction", "busy processor-seconds / (processors × makespan)"},
-	"makespan":        {"s", "last end − first submit"},
-	"sum_runtime":     {"s", "sum of the runtimes (end − start) of the completed jobs"},
-	"jobs_killed":     {"count", "jobs ended at their estimate (kill_at_estimate)"},
-	"records_dropped": {"count", "trace records dropped by the filters or as unusable"},
+	"jobs_completed":     {"count", "jobs that completed"},
+	"jobs_rejected":      {"count", "jobs larger than the cluster, never run"},
+	"mean_wait":          {"s", "mean wait (start − submit)"},
+	"p50_wait":           {"s", "median wait"},
+	"p95_wait":           {"s", "95th percentile of the wait"},
+	"p99_wait":           {"s", "99th percentile of the wait"},
+	"max_wait":           {"s", "longest wait"},
+	"mean_response":      {"s", "mean response time (end − submit)"},
+	"mean_slowdown":      {"ratio", "mean slowdown, response / runtime (jobs with runtime > 0)"},
+	"mean_bsld":          {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
+	"p50_bsld":           {"ratio", "median bounded slowdown"},
+	"p95_bsld":           {"ratio", "95th percentile of the bounded slowdown"},
+	"p99_bsld":           {"ratio", "99th percentile of the bounded slowdown"},
+	"utilization":        {"fraction", "busy processor-seconds / (processors × makespan)"},
+	"makespan":           {"s", "last end − first submit"},
+	"sum_runtime":        {"s", "sum of the runtimes (end − start) of the completed jobs"},
+	"jobs_killed":        {"count", "jobs ended at their estimate (kill_at_estimate)"},
+	"records_dropped":    {"count", "trace records dropped by the filters or as unusable"},
+	"pred_mae":           {"s", "mean absolute error |prediction − runtime| of the predictions made at arrival"},
+	"pred_mre":           {"ratio", "mean relative error |prediction − runtime| / runtime (jobs with runtime > 0)"},
+	"pred_under":         {"fraction", "share of jobs predicted below their runtime"},
+	"pred_corrections":   {"count", "corrections of predictions reached by running jobs below their requested time"},
+	"mean_wait_serial":   {"s", "mean wait of the jobs on 1 processor"},
+	"mean_wait_narrow":   {"s", "mean wait of the jobs on 2 to ⌈P/8⌉ processors"},
+	"mean_wait_wide":     {"s", "mean wait of the jobs on more than ⌈P/8⌉ processors"},
+	"mean_bsld_serial":   {"ratio", "mean bounded slowdown of the jobs on 1 processor"},
+	"mean_bsld_narrow":   {"ratio", "mean bounded slowdown of the jobs on 2 to ⌈P/8⌉ processors"},
+	"mean_bsld_wide":     {"ratio", "mean bounded slowdown of the jobs on more than ⌈P/8⌉ processors"},
+	"mean_wait_acc_low":  {"s", "mean wait of the jobs of accuracy runtime/requested < 0.25"},
+	"mean_wait_acc_mid":  {"s", "mean wait of the jobs of accuracy in [0.25, 0.75)"},
+	"mean_wait_acc_high": {"s", "mean wait of the jobs of accuracy ≥ 0.75"},
+	"mean_bsld_acc_low":  {"ratio", "mean bounded slowdown of the jobs of accuracy < 0.25"},
+	"mean_bsld_acc_mid":  {"ratio", "mean bounded slowdown of the jobs of accuracy in [0.25, 0.75)"},
+	"mean_bsld_acc_high": {"ratio", "mean bounded slowdown of the jobs of accuracy ≥ 0.75"},
 }
 
 // Metrics declares the metrics Run returns, in order.
@@ -211,7 +241,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 			return nil, model.Field("procs", "the header of %s gives %d processors, more than %d: give the machine size", path, procs, MaxClusterProcs)
 		}
 	}
-	pol, err := batch.Policies.New(p.Policy, batch.Options{Order: p.Order})
+	pol, err := batch.Policies.New(p.Policy, p.batchOptions())
 	if err != nil {
 		return nil, policyError("policy", err)
 	}

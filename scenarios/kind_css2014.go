@@ -146,6 +146,7 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	}
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
+	cfg.Windows = slotexp.NewWindows(rc.Windows)
 	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
 	if err != nil {
 		return nil, err

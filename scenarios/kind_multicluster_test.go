@@ -11,6 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/schedsim/schedsim/results/claims"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -90,6 +91,7 @@ func TestMultiClusterBadInput(t *testing.T) {
 		{"cluster_choice: random", "params.cluster_choice"},
 		{"horizon: -1", "params.horizon: must be a finite number ≥ 0"},
 		{"ref_speed: 0", "params.ref_speed"},
+		{"max_job_number: -1", "params.max_job_number: must be in [0, "},
 		{"nodes: 4", "params.nodes: unknown key"},
 	}
 	for _, c := range cases {
@@ -160,6 +162,38 @@ func TestMultiClusterToy(t *testing.T) {
 	}
 }
 
+// max_job_number keeps the records numbered up to N (jobs 1-3 of the toy
+// trace); makespan_sum_fit leaves out job 5, larger than any cluster,
+// which only the co-allocating policies run.
+func TestMultiClusterMaxJobNumber(t *testing.T) {
+	dir := toyDir(t)
+	for _, c := range []struct {
+		n    string
+		jobs float64
+	}{{"3", 3}, {"5", 5}, {"0", 6}} {
+		y := "name: t\nmodel: multicluster\nreplications: 1\nparams:\n  trace: toy.swf\n  platform: grid.yaml\n  max_job_number: " + c.n + "\nsweep:\n  - key: policy\n    values: [fcfs, coarp]\n"
+		sc, err := Parse([]byte(y), filepath.Join(dir, "t.yaml"), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), sc, Options{Check: true, Log: zerolog.Nop()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pt := range rep.Points {
+			get := func(n string) float64 { v, _ := pt.Metric(n); return v.Mean }
+			policy := pt.Labels[0].Value
+			if got := get("jobs_completed") + get("jobs_rejected"); got != c.jobs {
+				t.Errorf("max_job_number %s, %s: %v jobs, want %v", c.n, policy, got, c.jobs)
+			}
+			sum, fit := get("makespan_sum"), get("makespan_sum_fit")
+			if big := policy == "coarp" && c.jobs >= 5; big && !(fit < sum) || !big && fit != sum {
+				t.Errorf("max_job_number %s, %s: makespan_sum %v, makespan_sum_fit %v", c.n, policy, sum, fit)
+			}
+		}
+	}
+}
+
 // TestKaratzaLoadBalance checks the two-site model's load balance in one
 // replication: the population standard deviation of the two sites'
 // utilizations, |u1 − u2| / 2.
@@ -177,5 +211,59 @@ func TestKaratzaLoadBalance(t *testing.T) {
 	lb, ok := m.Get("load_balance")
 	if !ok || math.Abs(lb-math.Abs(u1-u2)/2) > 1e-12 {
 		t.Fatalf("load balance %v (present %v), site utilizations %v and %v", lb, ok, u1, u2)
+	}
+}
+
+// The multicluster metrics in claims, on the toy trace: COARP runs job 5
+// (5 processors, larger than either cluster), FCFS rejects it; SCOAL and
+// COARP both run it, and equal values fail a strict claim. Under FCFS
+// (earliest finish) job 1 runs on fast [0, 5), job 2 on big [1, 21), job
+// 3 on fast [5, 7.5), job 6 on fast [7.5, 8): Σ(F − E) = 5 + 20 + 2.5 +
+// 0.5 = 28 s, all of it over jobs ≤ 4 processors. A misspelt metric is
+// one line naming the file, line and key.
+func TestMultiClusterClaims(t *testing.T) {
+	dir := toyDir(t)
+	y := `name: t
+model: multicluster
+replications: 1
+params: {trace: toy.swf, platform: grid.yaml}
+sweep:
+  - key: policy
+    values: [fcfs, scoal, coarp]
+claims:
+  - name: coarp-runs-all
+    paper: "x"
+    where: {policy: coarp}
+    within: {metric: jobs_rejected_cluster, range: [0, 0]}
+  - name: coarp-fewest-rejected
+    paper: "x"
+    best: {metric: jobs_rejected_cluster, axis: policy, value: coarp, goal: min}
+  - name: fcfs-fit
+    paper: "x"
+    where: {policy: fcfs}
+    within: {metric: makespan_sum_fit, range: [28, 28]}
+`
+	sc, err := Parse([]byte(y), filepath.Join(dir, "t.yaml"), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), sc, Options{Check: true, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := sc.EvaluateClaims(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []claims.Outcome{claims.Reproduced, claims.NotReproduced, claims.Reproduced}
+	for i, v := range vs {
+		if v.Verdict != want[i] {
+			t.Errorf("%s: %s (%s), want %s", v.Claim, v.Verdict, v.Numbers, want[i])
+		}
+	}
+	bad := strings.Replace(y, "metric: makespan_sum_fit", "metric: makespan_fit", 1)
+	_, err = Parse([]byte(bad), filepath.Join(dir, "t.yaml"), dir)
+	if err == nil || !strings.Contains(err.Error(), "t.yaml:19: claims[2].within.metric: unknown metric \"makespan_fit\"") || !strings.Contains(err.Error(), "makespan_sum_fit") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("misspelt metric: %v", err)
 	}
 }

@@ -44,6 +44,7 @@ func writeScenario(t *testing.T, text string) string {
 }
 
 func TestClaimsTableAndFiles(t *testing.T) {
+	t.Setenv("COLUMNS", "100")
 	file := writeScenario(t, claimsScenario)
 	out := filepath.Join(t.TempDir(), "out")
 	code, stdout, stderr := runCLI(t, "run", file, "--out", out, "--strict-claims")
@@ -115,6 +116,7 @@ func TestClaimsTableAndFiles(t *testing.T) {
 }
 
 func TestStrictClaimsExitCode(t *testing.T) {
+	t.Setenv("COLUMNS", "100")
 	// "falls" now expects reproduced: its verdict differs.
 	file := writeScenario(t, strings.Replace(claimsScenario, "    expect: not reproduced\n", "", 1))
 	code, stdout, stderr := runCLI(t, "run", file, "--claims-only")

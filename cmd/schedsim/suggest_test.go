@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/policies/batch"
 )
 
 // TestErrorsSuggestNearestNames: a misspelt command, flag, built-in,
@@ -31,7 +34,7 @@ func TestErrorsSuggestNearestNames(t *testing.T) {
 		{[]string{"rnu"}, exitUsage, `unknown command "rnu"; did you mean run?`},
 		{[]string{"run", "--replicatons", "3"}, exitUsage, "flag provided but not defined: -replicatons; did you mean --replications?"},
 		{[]string{"run", "karatza-quik"}, exitUsage, "karatza-quik: no such scenario file or built-in scenario; did you mean karatza-quick?"},
-		{[]string{"replay", "--trace", "testdata/no-usable.swf", "--policy", "eays"}, exitUsage, `--policy: must be one of [conservative easy fcfs fpfs] (got "eays"); did you mean easy?`},
+		{[]string{"replay", "--trace", "testdata/no-usable.swf", "--policy", "eays"}, exitUsage, "--policy: must be one of " + fmt.Sprint(batch.Policies.Names()) + ` (got "eays"); did you mean easy?`},
 		{[]string{"validate", key}, exitRun, key + ":3: replicatons: unknown key; did you mean replications? (allowed: "},
 		{[]string{"validate", kind}, exitRun, kind + `:2: model: unknown model "clustr"; did you mean cluster? (known: `},
 		{[]string{"validate", ten}, exitRun, ten + `:3: replications: expected an integer, got the text "ten"`},

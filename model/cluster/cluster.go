@@ -30,13 +30,16 @@ type Config struct {
 	// Procs is the number of processors P (≥ 1). Jobs that need more are
 	// rejected: counted and listed in the Result, never run.
 	Procs int
-	// KillAtEstimate ends a job when it reaches its estimate (the
-	// requested time) instead of its actual runtime. Off by default.
+	// KillAtEstimate ends a job when it reaches its requested time (the
+	// workload's estimate, not a prediction) instead of its actual
+	// runtime. Off by default.
 	KillAtEstimate bool
 	// OverrunStep (seconds, default DefaultOverrunStep) is how far the
 	// estimated end of a job that runs past it is moved: by OverrunStep
 	// the first time, then by twice the previous step each time again.
-	// Only used when KillAtEstimate is off.
+	// Beyond the requested time it is only used when KillAtEstimate is
+	// off; below it, it corrects the predictions of a predictor that is
+	// no Corrector (each step capped at the requested time).
 	OverrunStep float64
 	// Tau is the runtime bound of the bounded slowdown (seconds, default
 	// DefaultTau).
@@ -71,6 +74,8 @@ type Cluster struct {
 	src   model.JobSource
 	sched Scheduler
 	track Tracker
+	pred  Predictor
+	corr  Corrector
 	cfg   Config
 	procs int
 	view  View
@@ -121,6 +126,10 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 	}
 	c := &Cluster{eng: eng, src: src, sched: sched, cfg: cfg, procs: cfg.Procs, free: cfg.Procs}
 	c.track, _ = sched.(Tracker)
+	if ps, ok := sched.(Predicting); ok {
+		c.pred = ps.Predictor()
+		c.corr, _ = c.pred.(Corrector)
+	}
 	c.view = View{c: c}
 	c.arriveAct = c.arrive
 	c.departAct = c.depart
@@ -217,7 +226,8 @@ func (c *Cluster) readNext() {
 		j := c.newJob()
 		j.job = mj
 		j.job.Start, j.job.End = -1, -1
-		j.est = math.Max(mj.Estimate, MinEstimate)
+		j.req = math.Max(mj.Estimate, MinEstimate)
+		j.est = j.req
 		j.seq = c.seq
 		c.seq++
 		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
@@ -254,6 +264,19 @@ func (c *Cluster) arrive(arg any) {
 	j.state = Queued
 	j.estEnd = -1
 	j.Reservation = -1
+	if c.pred != nil {
+		p, err := c.pred.Predict(&j.job)
+		if err != nil {
+			c.fail(fmt.Errorf("cluster: job %d: %w", j.job.ID, err))
+			return
+		}
+		if !(p >= 0) || math.IsInf(p, 0) {
+			c.fail(fmt.Errorf("cluster: job %d: the predictor %T predicts %v s, not a finite number ≥ 0", j.job.ID, c.pred, p))
+			return
+		}
+		j.est = math.Max(p, MinEstimate)
+	}
+	j.first = j.est
 	c.stats.arrived(j.job.Submit)
 	c.enqueue(j)
 	if c.track != nil {
@@ -295,7 +318,11 @@ func (c *Cluster) pass(any) {
 }
 
 // Start starts the i-th queued job; see Starter.
-func (c *Cluster) Start(i int) error {
+func (c *Cluster) Start(i int) error { return c.start(i, 0) }
+
+// start starts the i-th queued job planning on est seconds instead of
+// its prediction when est > 0.
+func (c *Cluster) start(i int, est float64) error {
 	if !c.inPass {
 		return ErrNotInPass
 	}
@@ -321,6 +348,9 @@ func (c *Cluster) Start(i int) error {
 
 	j.state = Running
 	j.job.Start = now
+	if est > 0 {
+		j.est = math.Max(est, MinEstimate)
+	}
 	j.estEnd = now + j.est
 	c.free -= j.job.Size
 	c.busy.Add(now, float64(j.job.Size))
@@ -330,8 +360,8 @@ func (c *Cluster) Start(i int) error {
 	c.insertRunning(j)
 
 	run := j.job.Runtime
-	if c.cfg.KillAtEstimate && run > j.est {
-		run = j.est
+	if c.cfg.KillAtEstimate && run > j.req {
+		run = j.req
 		j.killed = true
 	}
 	c.eng.Schedule(now+run, sim.PriorityDeparture, c.departAct, j)
@@ -393,14 +423,24 @@ func (c *Cluster) overrun(arg any) {
 		return
 	}
 	old := j.estEnd
-	j.estEnd = old + c.cfg.OverrunStep*math.Exp2(float64(j.extensions))
-	j.extensions++
-	c.insertRunning(j)
-	if end := j.job.Start + j.job.Runtime; end > j.estEnd {
-		c.eng.Schedule(j.estEnd, sim.PriorityDeparture, c.overrunAct, j)
+	// Times, not durations, are compared: the requested end is Start + R
+	// exactly as the events computed it.
+	if now := c.eng.Now(); now < j.job.Start+j.req {
+		c.correct(j, now-j.job.Start)
+	} else {
+		j.estEnd = old + c.cfg.OverrunStep*math.Exp2(float64(j.extensions))
+		j.extensions++
+		if j.extensions == 1 {
+			c.stats.overruns++
+		}
 	}
-	if j.extensions == 1 {
-		c.stats.overruns++
+	c.insertRunning(j)
+	end := j.job.Start + j.job.Runtime
+	if j.killed {
+		end = j.job.Start + j.req
+	}
+	if end > j.estEnd {
+		c.eng.Schedule(j.estEnd, sim.PriorityDeparture, c.overrunAct, j)
 	}
 	if c.track != nil {
 		c.track.Extended(&c.view, j, old)
@@ -428,6 +468,10 @@ func (c *Cluster) depart(arg any) {
 		return
 	}
 	c.stats.ended(&j.job, c.busy.Area(now))
+	c.stats.predicted(j, c.procs)
+	if c.pred != nil {
+		c.pred.Observe(&j.job)
+	}
 	if c.csv != nil {
 		c.csv.write(&j.job)
 	}

@@ -86,20 +86,30 @@ func TestMetricsAndCSV(t *testing.T) {
 		"mean_response": 52.0 / 3, "mean_slowdown": (1 + 2.8 + 1.4) / 3,
 		"mean_bsld": (1 + 1.4 + 1.4) / 3, "p50_bsld": 1.4, "p95_bsld": 1.4, "p99_bsld": 1.4,
 		"utilization": 45.0 / 60, "makespan": 30, "sum_runtime": 35, "jobs_killed": 0,
+		// Predictions are the requested times 10, 6, 30.
+		"pred_mae": 11.0 / 3, "pred_mre": (0 + 1.0/5 + 10.0/20) / 3, "pred_under": 0, "pred_corrections": 0,
+		// On 2 processors, J1 (2) is wide, J2 and J3 serial; no job is
+		// narrow (2 to ⌈2/8⌉ = 1 processors).
+		"mean_wait_serial": 8.5, "mean_wait_narrow": math.NaN(), "mean_wait_wide": 0,
+		"mean_bsld_serial": 1.4, "mean_bsld_narrow": math.NaN(), "mean_bsld_wide": 1,
+		// Accuracies 1, 5/6 (high) and 2/3 (mid).
+		"mean_wait_acc_low": math.NaN(), "mean_wait_acc_mid": 8, "mean_wait_acc_high": 4.5,
+		"mean_bsld_acc_low": math.NaN(), "mean_bsld_acc_mid": 1.4, "mean_bsld_acc_high": 1.2,
 	}
 	vals := s.Values()
 	if len(vals) != len(MetricNames) {
 		t.Fatalf("%d values for %d names", len(vals), len(MetricNames))
 	}
 	for i, name := range MetricNames {
-		if math.Abs(vals[i]-want[name]) > 1e-9 {
+		w, ok := want[name]
+		if !ok || math.IsNaN(w) != math.IsNaN(vals[i]) || math.Abs(vals[i]-w) > 1e-9 {
 			t.Errorf("%s = %v, want %v", name, vals[i], want[name])
 		}
 	}
 	wantCSV := CSVHeader + "\n" +
-		"1,0,0,10,2,10,10,0,1\n" +
-		"2,1,10,15,1,5,6,9,1.4\n" +
-		"3,2,10,30,1,20,30,8,1.4\n"
+		"1,0,0,10,2,10,10,0,1,\n" +
+		"2,1,10,15,1,5,6,9,1.4,\n" +
+		"3,2,10,30,1,20,30,8,1.4,\n"
 	if csv.String() != wantCSV {
 		t.Errorf("CSV:\n%s\nwant:\n%s", csv.String(), wantCSV)
 	}
@@ -175,9 +185,9 @@ func TestKillAtEstimate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "[{1 0 1 10 5 0 10} {2 0 1 3 5 10 13}]"
+		want := "[{1 0 1 10 5 0 10 -1} {2 0 1 3 5 10 13 -1}]"
 		if kill {
-			want = "[{1 0 1 5 5 0 5} {2 0 1 3 5 5 8}]"
+			want = "[{1 0 1 5 5 0 5 -1} {2 0 1 3 5 5 8 -1}]"
 			if res.Killed != 1 || res.Summary.Killed != 1 {
 				t.Errorf("killed %d", res.Killed)
 			}

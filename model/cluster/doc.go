@@ -19,8 +19,12 @@
 // a log-bucketed histogram bounds their relative error by PercentileError
 // and memory no longer grows with the trace.
 //
-// Schedulers never see a job's actual runtime, only its estimate. A job
-// that runs past its estimate is either killed there (Config.KillAtEstimate)
-// or its estimated end is extended in steps (Config.OverrunStep, doubling)
-// and the scheduler is told through Tracker.Extended.
+// Schedulers never see a job's actual runtime, only its estimate: its
+// requested time, or the prediction of the scheduler's Predictor (see
+// Predicting), made once at arrival. A job that reaches a prediction below
+// its requested time is corrected (Corrector, or the overrun step rule
+// capped at the requested time). A job that runs past its requested time
+// is either killed there (Config.KillAtEstimate) or its estimated end is
+// extended in steps (Config.OverrunStep, doubling). Either way the
+// scheduler is told through Tracker.Extended.
 package cluster

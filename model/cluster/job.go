@@ -40,13 +40,16 @@ const MinEstimate = 1.0
 // the cluster then recycles the record, so schedulers must not keep
 // pointers to ended jobs.
 type Job struct {
-	job        model.Job
-	seq        uint64
-	est        float64
-	estEnd     float64
-	state      State
-	killed     bool
-	extensions int
+	job         model.Job
+	seq         uint64
+	est         float64 // the current prediction
+	req         float64 // the requested time (the workload's estimate)
+	first       float64 // the prediction made at arrival
+	estEnd      float64
+	state       State
+	killed      bool
+	extensions  int
+	corrections int
 
 	// Reservation is left to the scheduler: the cluster sets it to -1 when
 	// the job arrives and never reads it. Reservation-based policies keep
@@ -63,9 +66,20 @@ func (j *Job) Submit() float64 { return j.job.Submit }
 // Size returns the number of processors the job needs.
 func (j *Job) Size() int { return j.job.Size }
 
-// Estimate returns the runtime the scheduler may assume: the workload's
-// estimate, raised to MinEstimate.
+// Estimate returns the runtime the scheduler may assume: the job's
+// prediction (see Predictor) or, without a predictor, its requested time,
+// raised to MinEstimate. It is fixed while the job is queued; while it
+// runs, each correction (see Corrections) raises it.
 func (j *Job) Estimate() float64 { return j.est }
+
+// Requested returns the job's requested time (the workload's estimate),
+// raised to MinEstimate. Jobs killed at their estimate are killed at it.
+func (j *Job) Requested() float64 { return j.req }
+
+// Corrections returns how many times the prediction of the running job
+// was corrected because it reached it without ending, below its
+// requested time.
+func (j *Job) Corrections() int { return j.corrections }
 
 // Seq returns the job's arrival rank on the cluster (0 for the first
 // accepted job): it orders jobs that arrived at the same time.
@@ -78,12 +92,14 @@ func (j *Job) State() State { return j.state }
 func (j *Job) Start() float64 { return j.job.Start }
 
 // EstEnd returns, for a running job, the time the scheduler may assume it
-// ends: Start + Estimate, moved later each time the job overruns it (see
+// ends: Start + Estimate, moved later each time the job overruns it (a
+// correction below the requested time, an extension beyond it; see
 // Tracker.Extended). It is -1 for a queued job.
 func (j *Job) EstEnd() float64 { return j.estEnd }
 
 // Extensions returns how many times the job's estimated end was extended
-// because it ran past it.
+// because it ran past it at or beyond its requested time (see
+// Corrections for the overruns of a prediction below it).
 func (j *Job) Extensions() int { return j.extensions }
 
 // BySubmit orders jobs by arrival: the first-come first-served order.

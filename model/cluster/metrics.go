@@ -23,8 +23,9 @@ type Result struct {
 	Rejected []Rejected
 	// Killed counts the jobs ended at their estimate (KillAtEstimate).
 	Killed int
-	// Overruns counts the jobs that ran past their estimate (their
-	// estimated end was extended at least once).
+	// Overruns counts the jobs that ran past their requested time (their
+	// estimated end was extended at least once beyond it); the corrections
+	// of predictions below it are in Summary.Prediction.
 	Overruns int
 	// FirstSubmit is the submit time of the first accepted job.
 	FirstSubmit float64
@@ -64,6 +65,13 @@ type Summary struct {
 	SumRuntime float64
 	// Killed is the number of jobs ended at their estimate.
 	Killed int
+	// Prediction is the accuracy of the predictions the scheduler planned
+	// with.
+	Prediction Prediction
+	// BySize and ByAccuracy are the mean wait and bounded slowdown by
+	// job size class (SizeSerial, …) and by estimate quality
+	// (AccuracyLow, …).
+	BySize, ByAccuracy ClassMeans
 }
 
 // MetricNames lists the summary metrics in their fixed order, as Values
@@ -74,17 +82,22 @@ var MetricNames = []string{
 	"mean_response", "mean_slowdown",
 	"mean_bsld", "p50_bsld", "p95_bsld", "p99_bsld",
 	"utilization", "makespan", "sum_runtime", "jobs_killed",
+	"pred_mae", "pred_mre", "pred_under", "pred_corrections",
+	"mean_wait_serial", "mean_wait_narrow", "mean_wait_wide",
+	"mean_bsld_serial", "mean_bsld_narrow", "mean_bsld_wide",
+	"mean_wait_acc_low", "mean_wait_acc_mid", "mean_wait_acc_high",
+	"mean_bsld_acc_low", "mean_bsld_acc_mid", "mean_bsld_acc_high",
 }
 
 // Values returns the summary metrics in the order of MetricNames.
 func (s *Summary) Values() []float64 {
-	return []float64{
+	return append([]float64{
 		float64(s.Completed), float64(s.Rejected),
 		s.MeanWait, s.P50Wait, s.P95Wait, s.P99Wait, s.MaxWait,
 		s.MeanResponse, s.MeanSlowdown,
 		s.MeanBSLD, s.P50BSLD, s.P95BSLD, s.P99BSLD,
 		s.Utilization, s.Makespan, s.SumRuntime, float64(s.Killed),
-	}
+	}, s.classValues()...)
 }
 
 // stats accumulates the metrics of completed jobs.
@@ -105,6 +118,8 @@ type stats struct {
 	sumRuntime  float64
 	waits       sample
 	bslds       sample
+	corrections int
+	classes     classStats
 }
 
 // chunked is an append-only list of float64 in fixed-size blocks: growing
@@ -176,6 +191,7 @@ func (s *stats) result(procs int) *Result {
 	sum := &r.Summary
 	sum.Completed, sum.Rejected, sum.Killed = s.completed, len(s.rejected), s.killed
 	sum.SumRuntime = s.sumRuntime
+	s.classes.fill(sum, s.completed, s.corrections)
 	if s.completed == 0 {
 		// means over no job are undefined, not 0
 		nan := math.NaN()
@@ -225,8 +241,9 @@ func Quantile(sorted []float64, p float64) float64 {
 	return sorted[i] + (h-lo)*(sorted[i+1]-sorted[i])
 }
 
-// CSVHeader is the header line of the per-job CSV records.
-const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld"
+// CSVHeader is the header line of the per-job CSV records; user is the
+// job's user number (SWF field 12), empty when the workload has none.
+const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld,user"
 
 // csvWriter writes per-job records without allocating per job.
 type csvWriter struct {
@@ -257,6 +274,10 @@ func (c *csvWriter) write(j *model.Job) {
 	for _, v := range [...]float64{j.Runtime, j.Estimate, j.Wait(), j.BoundedSlowdown(c.tau)} {
 		b = append(b, ',')
 		b = records.AppendFloat(b, v)
+	}
+	b = append(b, ',')
+	if j.User >= 0 {
+		b = strconv.AppendInt(b, int64(j.User), 10)
 	}
 	b = append(b, '\n')
 	c.Write(b)

@@ -237,3 +237,36 @@ func (p *Profile) Check() error {
 	}
 	return nil
 }
+
+// Reset makes p the profile of an idle cluster of procs processors with
+// its origin at now, reusing its storage.
+func (p *Profile) Reset(procs int, now float64) {
+	p.procs = procs
+	p.steps = append(p.steps[:0], Step{Time: now, Free: procs})
+	p.pmaxOK = false
+}
+
+// EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such
+// that at least size processors are free over [t, t+dur). It assumes 1 ≤
+// size ≤ Procs, so that the last step (all processors free) always fits.
+func (p *Profile) EarliestFitFrom(size int, dur, from float64) float64 {
+	st := p.steps
+	from = math.Max(from, st[0].Time)
+	for k := p.index(from); k < len(st); {
+		if st[k].Free < size {
+			k++
+			continue
+		}
+		t := math.Max(from, st[k].Time)
+		end := t + dur
+		j := k + 1
+		for j < len(st) && st[j].Time < end && st[j].Free >= size {
+			j++
+		}
+		if j == len(st) || st[j].Time >= end {
+			return t
+		}
+		k = j + 1
+	}
+	return math.Max(from, st[len(st)-1].Time)
+}

@@ -140,3 +140,25 @@ func TestProfileOverlapReported(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestEarliestFitFrom(t *testing.T) {
+	p := NewProfile(4, 0)
+	p.Reserve(0, 10, 3)  // 1 free over [0,10)
+	p.Reserve(20, 30, 2) // 2 free over [20,30)
+	for _, c := range []struct {
+		size      int
+		dur, from float64
+		want      float64
+	}{
+		{1, 5, 0, 0}, {1, 5, 3, 3}, {2, 5, 0, 10}, {2, 15, 0, 10}, {3, 15, 0, 30},
+		{3, 5, 12, 12}, {3, 5, 16, 30}, {4, 1, 40, 40}, {2, 5, -5, 10},
+	} {
+		if got := p.EarliestFitFrom(c.size, c.dur, c.from); got != c.want {
+			t.Errorf("EarliestFitFrom(%d, %v, %v) = %v, want %v", c.size, c.dur, c.from, got, c.want)
+		}
+	}
+	p.Reset(2, 7)
+	if p.Len() != 1 || p.At(0) != (Step{Time: 7, Free: 2}) || p.Procs() != 2 {
+		t.Errorf("Reset: %+v", p.At(0))
+	}
+}

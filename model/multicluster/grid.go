@@ -113,7 +113,7 @@ func New(eng sim.Engine, src model.JobSource, sched Metascheduler, cfg Config) (
 	g.view = View{g: g}
 	g.arriveAct, g.startAct, g.endAct, g.passAct = g.arrive, g.partStart, g.partEnd, g.pass
 	g.lastSubmit = math.Inf(-1)
-	g.stats.tau = cfg.Tau
+	g.stats.tau, g.stats.largest = cfg.Tau, g.largest
 	if cfg.Jobs != nil {
 		g.csv = newCSVWriter(cfg.Jobs, cfg.Tau)
 	}

@@ -182,3 +182,22 @@ func TestPerJobCSV(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// makespan_sum_fit leaves out the jobs larger than the largest cluster
+// (4 processors): job 1 (5 processors, split 4 + 1) runs [0, 10), job 2
+// (2 processors) [10, 20) on cluster a.
+func TestMakespanSumFit(t *testing.T) {
+	s := &scripted{coalloc: true, parts: func(v *View, j *Job) []Part {
+		if j.Size() == 5 {
+			return []Part{{Cluster: 0, Start: 0, Procs: 4}, {Cluster: 1, Start: 0, Procs: 1}}
+		}
+		return []Part{{Cluster: 0, Start: 10, Procs: 2}}
+	}}
+	res, err := run(t, s, model.NewJob(1, 0, 5, 10, 10), model.NewJob(2, 0, 2, 10, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Summary; got.MakespanSum != 20 || got.MakespanSumFit != 10 {
+		t.Errorf("makespan_sum %v, makespan_sum_fit %v; want 20 and 10", got.MakespanSum, got.MakespanSumFit)
+	}
+}

@@ -8,8 +8,11 @@ import (
 )
 
 func init() {
-	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early",
-		func(o Options) (Policy, error) { return &Conservative{base: newBase("conservative", o)}, nil }, "order")
+	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early (with any predictor)",
+		func(o Options) (Policy, error) {
+			b, err := newPredicting("conservative", o, "requested")
+			return &Conservative{base: b}, err
+		}, withPredictor("order")...)
 }
 
 // Conservative keeps its profile up to date through the cluster's
@@ -32,9 +35,13 @@ var (
 //     runs once per instant, before the reservations of the jobs that
 //     arrived at that instant are made (in queue order too).
 //   - When a running job runs past its estimated end, the cluster extends
-//     it; reservations that then overlap it are released and made again,
-//     in queue order (the only case in which a reservation moves later),
-//     and the schedule is compressed.
+//     it (a correction of its prediction below its requested time, an
+//     overrun step beyond it); reservations that then overlap it are
+//     released and made again, in queue order (the only case in which a
+//     reservation moves later), and the schedule is compressed.
+//
+// The estimates are the jobs' predictions (option predictor, the
+// requested times by default), made at arrival.
 //
 // Every pass starts the jobs whose reservation has come. The profile is a
 // cluster.Profile updated incrementally; during compression, a job is only

@@ -1,14 +1,20 @@
 package batch
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/cluster"
 )
 
 func init() {
-	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it",
-		func(o Options) (Policy, error) { return &EASY{base: newBase("easy", o)}, nil }, "order")
+	Policies.Register("easy", "EASY backfilling: a reservation for the queue head only; later jobs backfill if they do not delay it (with any predictor)",
+		func(o Options) (Policy, error) {
+			b, err := newPredicting("easy", o, "requested")
+			return &EASY{base: b}, err
+		}, withPredictor("order")...)
 }
 
 var _ Policy = (*EASY)(nil)
@@ -24,12 +30,27 @@ var _ Policy = (*EASY)(nil)
 // shadow time, or uses no more than the extra processors (which it then
 // consumes). The head's start is never delayed beyond its shadow time as
 // long as running jobs do not exceed their estimates.
-type EASY struct{ base }
+//
+// The estimates are the jobs' predictions (option predictor, the
+// requested times by default): a running job that reaches its prediction
+// is corrected by the cluster, which moves the shadow time of the next
+// passes.
+type EASY struct {
+	base
+	// sjbf backfills shortest estimate first instead of in queue order.
+	sjbf bool
+	// headFactor and tailFactor, when > 0, make the jobs started from the
+	// head (head-double) or by backfilling (tail-double) run with that
+	// many times their requested time as their estimate; tail candidates
+	// are tested with it too.
+	headFactor, tailFactor float64
+	scratch                []*cluster.Job
+}
 
 // Schedule runs one EASY pass.
 func (p *EASY) Schedule(v *cluster.View, s cluster.Starter) error {
 	for v.QueueLen() > 0 && v.Queued(0).Size() <= v.Free() {
-		if err := s.Start(0); err != nil {
+		if err := p.startAs(s, 0, p.headEst(v.Queued(0))); err != nil {
 			return err
 		}
 	}
@@ -41,26 +62,101 @@ func (p *EASY) Schedule(v *cluster.View, s cluster.Starter) error {
 	if p.probe != nil {
 		p.probe(head.ID(), shadow)
 	}
-	now := v.Now()
+	if p.sjbf {
+		return p.backfillSJBF(v, s, shadow, extra)
+	}
 	for i := 1; i < v.QueueLen() && v.Free() > 0; {
-		j := v.Queued(i)
-		if n := j.Size(); n <= v.Free() {
-			if now+j.Estimate() <= shadow {
-				if err := s.Start(i); err != nil {
-					return err
-				}
-				continue
+		if ok, d := p.fits(v, v.Queued(i), shadow, &extra); ok {
+			if err := p.startAs(s, i, d); err != nil {
+				return err
 			}
-			if n <= extra {
-				if err := s.Start(i); err != nil {
-					return err
-				}
-				extra -= n
-				continue
-			}
+			continue
 		}
 		i++
 	}
+	return nil
+}
+
+// fits reports whether queued job j may backfill now, with the head's
+// shadow time and extra processors, and the estimate it would run with:
+// it fits in the free processors and ends by the shadow time or uses
+// only extra processors (which it then consumes).
+func (p *EASY) fits(v *cluster.View, j *cluster.Job, shadow float64, extra *int) (bool, float64) {
+	n := j.Size()
+	if n > v.Free() {
+		return false, 0
+	}
+	d := p.tailEst(j)
+	if v.Now()+d <= shadow {
+		return true, d
+	}
+	if n <= *extra {
+		*extra -= n
+		return true, d
+	}
+	return false, 0
+}
+
+// headEst and tailEst return the estimate a job started from the head or
+// by backfilling runs with: its own, or tailFactor / headFactor times its
+// requested time (head- and tail-double EASY).
+func (p *EASY) headEst(j *cluster.Job) float64 { return factorEst(j, p.headFactor) }
+func (p *EASY) tailEst(j *cluster.Job) float64 { return factorEst(j, p.tailFactor) }
+
+func factorEst(j *cluster.Job, f float64) float64 {
+	if f > 0 {
+		return f * j.Requested()
+	}
+	return j.Estimate()
+}
+
+// startAs starts the i-th queued job, with estimate d when it differs
+// from the job's own.
+func (p *EASY) startAs(s cluster.Starter, i int, d float64) error {
+	if p.headFactor == 0 && p.tailFactor == 0 {
+		return s.Start(i)
+	}
+	es, ok := s.(cluster.EstimateStarter)
+	if !ok {
+		return fmt.Errorf("batch: %s needs a Starter that can set estimates (cluster.EstimateStarter), got %T", p.name, s)
+	}
+	return es.StartFor(i, d)
+}
+
+// backfillSJBF backfills in shortest-job-backfilled-first order: the
+// queued jobs after the head that may backfill (EASY's rule), by
+// estimate, shortest first, ties in queue order, each checked again
+// against what the jobs started before it left.
+func (p *EASY) backfillSJBF(v *cluster.View, s cluster.Starter, shadow float64, extra int) error {
+	if v.Free() == 0 {
+		return nil
+	}
+	// Only the jobs that could backfill now are sorted: the free and extra
+	// processors only decrease during the pass.
+	c := p.scratch[:0]
+	now := v.Now()
+	for i := 1; i < v.QueueLen(); i++ {
+		if j := v.Queued(i); j.Size() <= v.Free() && (now+p.tailEst(j) <= shadow || j.Size() <= extra) {
+			c = append(c, j)
+		}
+	}
+	slices.SortStableFunc(c, func(a, b *cluster.Job) int { return cmp.Compare(p.tailEst(a), p.tailEst(b)) })
+	for _, j := range c {
+		if v.Free() == 0 {
+			break
+		}
+		if ok, d := p.fits(v, j, shadow, &extra); ok {
+			i := 1
+			for v.Queued(i) != j {
+				i++
+			}
+			if err := p.startAs(s, i, d); err != nil {
+				return err
+			}
+		}
+	}
+	clear(c)
+	p.scratch = c[:0]
 	return nil
 }
 

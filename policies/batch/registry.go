@@ -4,6 +4,7 @@ import (
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies"
+	"github.com/schedsim/schedsim/policies/predict"
 )
 
 // The queue orders.
@@ -21,8 +22,17 @@ func Orders() []string { return []string{OrderSubmit, OrderSJF} }
 // Options are the parameters common to the batch policies.
 type Options struct {
 	// Order is the queue order: OrderSubmit (the default when empty) or
-	// OrderSJF.
+	// OrderSJF (by the jobs' predictions when there is a predictor).
 	Order string `yaml:"order"`
+	// Predictor names the runtime predictor (predict.Predictors) of the
+	// policies that read it; empty means the policy's default (requested
+	// for all but easy++).
+	Predictor string `yaml:"predictor"`
+	// Predict are the predictor's options (k, fallback, correction).
+	Predict predict.Options `yaml:",inline"`
+	// DelayFactor is greedy-easy's delay factor (≥ 0; nil:
+	// DefaultDelayFactor).
+	DelayFactor *float64 `yaml:"delay_factor"`
 }
 
 // Validate checks the options; a bad one is a *model.FieldError naming
@@ -30,9 +40,20 @@ type Options struct {
 func (o Options) Validate() error {
 	switch o.Order {
 	case "", OrderSubmit, OrderSJF:
-		return nil
+	default:
+		return model.Field("order", "must be one of %v (got %q)", Orders(), o.Order)
 	}
-	return model.Field("order", "must be one of %v (got %q)", Orders(), o.Order)
+	if o.Predictor != "" {
+		if _, ok := predict.Predictors.Summary(o.Predictor); !ok {
+			return model.Field("predictor", "must be one of %v (got %q)", predict.Predictors.Names(), o.Predictor)
+		}
+	}
+	if o.DelayFactor != nil {
+		if err := model.FloatRange("delay_factor", *o.DelayFactor, 0, 1e6); err != nil {
+			return err
+		}
+	}
+	return o.Predict.Validate()
 }
 
 // prepare validates o and fills its defaults.
@@ -80,17 +101,53 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 	Package:  "policies/batch",
 	Params: []policies.Param{
 		{Key: "order", Doc: "queue order: submit (first come, the default) or sjf (shortest estimate first, ties by arrival)"},
+		{Key: "predictor", Doc: "runtime predictor (family predictor): requested (the default but for easy++), actual, user-last-k, user-average, doubled, halved"},
+		{Key: "predictor_k", Doc: "user-last-k's k (default 2)"},
+		{Key: "predictor_fallback", Doc: "per-user predictor, job without a user id: none (an error, the default) or requested"},
+		{Key: "correction", Doc: "prediction reached by a running job: none (the cluster's overrun step), requested, increment or list"},
+		{Key: "correction_increment", Doc: "seconds added by the increment correction (default 900)"},
+		{Key: "correction_list", Doc: "increasing seconds of the list correction (default 1 min … 100 h)"},
+		{Key: "delay_factor", Doc: "greedy-easy: the head is reserved no earlier than now + delay_factor × its requested time (default 1, pyss's)"},
 	},
 }, Options.prepare)
 
-// base holds what every policy has: its name, queue order and probe.
+// predictorParams are the option keys of a policy that plans with a
+// predictor.
+var predictorParams = []string{"predictor", "predictor_k", "predictor_fallback", "correction", "correction_increment", "correction_list"}
+
+// withPredictor returns the keys of a policy that reads the predictor
+// options besides keys.
+func withPredictor(keys ...string) []string { return append(keys, predictorParams...) }
+
+// base holds what every policy has: its name, queue order and probe, and
+// the predictor of the policies that plan with one.
 type base struct {
 	name  string
 	less  func(a, b *cluster.Job) bool
 	probe Probe
+	pred  cluster.Predictor
 }
 
 func newBase(name string, o Options) base { return base{name: name, less: o.less()} }
+
+// newPredicting returns the base of a policy that plans with the
+// predictor of o, def when o names none.
+func newPredicting(name string, o Options, def string) (base, error) {
+	b := newBase(name, o)
+	if o.Predictor == "" {
+		o.Predictor = def
+	}
+	p, err := predict.New(o.Predictor, o.Predict)
+	if err != nil {
+		return b, err
+	}
+	b.pred = p
+	return b, nil
+}
+
+// Predictor returns the policy's predictor (nil: the requested times); see
+// cluster.Predicting.
+func (b *base) Predictor() cluster.Predictor { return b.pred }
 
 // Name returns the registered name of the policy.
 func (b *base) Name() string { return b.name }

@@ -89,7 +89,11 @@ func loadTrace(tb testing.TB, name string, exact bool) (jobs []model.Job, procs 
 		if exact || est <= 0 {
 			est = run
 		}
-		jobs = append(jobs, model.NewJob(int64(num(1)), num(2), size, run, est))
+		j := model.NewJob(int64(num(1)), num(2), size, run, est)
+		if u := int(num(12)); u >= 0 {
+			j.User = u
+		}
+		jobs = append(jobs, j)
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)
@@ -139,7 +143,7 @@ func checkTrace(t *testing.T, name string) {
 									recs[i].ID, recs[i].Start, recs[i-1].ID, recs[i-1].Start)
 							}
 						}
-					case pol == "easy" && exact && order == OrderSubmit, pol == "conservative" && exact:
+					case (pol == "easy" || pol == "easy-sjbf") && exact && order == OrderSubmit, pol == "conservative" && exact:
 						if len(prom) == 0 {
 							t.Fatal("no promise recorded")
 						}

@@ -29,7 +29,7 @@ func benchRun(b *testing.B, plat multicluster.Platform, name string, opts Option
 // BenchmarkPaper270Days is the paper's experiment: the 270 days of SDSC
 // Blue on the Table 1 grid under all five policies, one after the other.
 func BenchmarkPaper270Days(b *testing.B) {
-	jobs := loadBlue(b, 270, 0)
+	jobs := loadBlue(b, 0)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, name := range []string{"fcfs", "ebf", "fpfs", "scoal", "coarp"} {
@@ -42,7 +42,7 @@ func BenchmarkPaper270Days(b *testing.B) {
 // BenchmarkPolicy270Days runs the 270 days under each policy and COARP
 // reading.
 func BenchmarkPolicy270Days(b *testing.B) {
-	jobs := loadBlue(b, 270, 0)
+	jobs := loadBlue(b, 0)
 	for i, v := range variants {
 		if i >= 5 && v.name != "coarp" || v.opts.Surplus == SurplusKeep {
 			continue // keep saturates the grid: see the README
@@ -64,10 +64,10 @@ func BenchmarkPolicy270Days(b *testing.B) {
 // cluster split in 1, 4 or 16), on the first 20 000 jobs: ns per job and
 // per job and cluster.
 func BenchmarkCOARPClusters(b *testing.B) {
-	jobs := loadBlue(b, 270, 20000)
+	jobs := loadBlue(b, 20000)
 	for _, k := range []int{1, 4, 16} {
 		plat := multicluster.Table1().Split(k)
-		for _, start := range []string{StartTogether, StartIndependent} {
+		for _, start := range []string{StartTogetherFinish, StartTogether, StartIndependent} {
 			b.Run(start+"/clusters="+itoa(len(plat.Clusters)), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {

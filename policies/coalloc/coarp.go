@@ -30,7 +30,10 @@ var _ Policy = (*COARP)(nil)
 // time, as co-allocation — simultaneous access to the resources of several
 // clusters — requires: the slots considered are those that start at the
 // earliest T at which the clusters together hold the job, and the
-// earliest-finishing (fastest) are taken first. With PartsStart
+// earliest-finishing (fastest) are taken first. With together-finish, T
+// is the time at which the job finishes first, as Algorithm 2 sorts the
+// slots by finish time: a later T on faster clusters wins over an earlier
+// one that needs a slower cluster. With PartsStart
 // independent each slot keeps its own start, as Algorithm 2 reads
 // literally: slots are taken by finish time (ties: more processors, then
 // platform order), so the parts of a rigid job may run at different times.
@@ -42,6 +45,7 @@ type COARP struct {
 	named
 	opts    Options
 	parts   []multicluster.Part
+	try     []multicluster.Part // parts at a start under trial (together-finish)
 	offers  []offer
 	scratch []cluster.Profile
 	touched []bool
@@ -66,7 +70,7 @@ func (p *COARP) Schedule(v *multicluster.View, pl multicluster.Planner) error {
 	for i := 0; i < v.QueueLen(); {
 		j := v.Queued(i)
 		var ok bool
-		if p.opts.PartsStart == StartTogether {
+		if p.opts.PartsStart != StartIndependent {
 			ok = p.composeTogether(v, j)
 		} else {
 			ok = p.compose(v, j)
@@ -154,42 +158,66 @@ func (p *COARP) compose(v *multicluster.View, j *multicluster.Job) bool {
 	return true
 }
 
-// composeTogether builds p.parts for j with all parts starting at the
-// earliest time T at which the clusters' processors free over
-// [T, T + D_c) hold the job, fastest clusters first; it reports false when
-// no such T lies within the horizon. T is now or a step of some plan: the
-// processors free over a window only grow when it passes a step.
+// composeTogether builds p.parts for j with all parts starting at one
+// time T, and reports false when no T within the horizon holds the job.
+// At a given T the fastest clusters are taken first, so the job ends at
+// T + D_c of the slowest cluster it needs. With PartsStart together, T is
+// the earliest at which the clusters' processors free over [T, T + D_c)
+// hold the job; with together-finish, the one at which the job ends
+// first (ties: the earliest T), searched until T + D of the fastest
+// cluster reaches the best end found. T is now or a step of some plan:
+// the processors free over a window only grow when it passes a step.
 func (p *COARP) composeTogether(v *multicluster.View, j *multicluster.Job) bool {
 	lim := p.limit(v.Now())
+	best, found := math.Inf(1), false
+	dmin := v.Duration(j, p.chooser.bySpeed(v)[0])
 	for t := v.Now(); t <= lim && !math.IsInf(t, 1); t = nextStep(v, t) {
-		total := 0
-		for c := range v.Clusters() {
-			total += v.Plan(c).MinFree(t, t+v.Duration(j, c))
-			if total >= j.Size() {
+		if found && t+dmin >= best {
+			break
+		}
+		if end, ok := p.together(v, j, t); ok && end < best {
+			best, found = end, true
+			p.parts, p.try = p.try, p.parts
+			if p.opts.PartsStart == StartTogether {
 				break
 			}
 		}
-		if total < j.Size() {
-			continue
-		}
-		p.parts = p.parts[:0]
-		need := j.Size()
-		for _, c := range p.chooser.bySpeed(v) {
-			n := v.Plan(c).MinFree(t, t+v.Duration(j, c))
-			if n == 0 {
-				continue
-			}
-			take := n
-			if p.opts.Surplus == SurplusTrim {
-				take = min(n, need)
-			}
-			p.parts = append(p.parts, multicluster.Part{Cluster: c, Start: t, Procs: take})
-			if need -= take; need <= 0 {
-				return true
-			}
+	}
+	return found
+}
+
+// together builds p.try for j with all parts starting at t, fastest
+// clusters first, and returns the job's end; ok is false when the
+// clusters cannot hold j from t.
+func (p *COARP) together(v *multicluster.View, j *multicluster.Job, t float64) (end float64, ok bool) {
+	total := 0
+	for c := range v.Clusters() {
+		total += v.Plan(c).MinFree(t, t+v.Duration(j, c))
+		if total >= j.Size() {
+			break
 		}
 	}
-	return false
+	if total < j.Size() {
+		return 0, false
+	}
+	p.try = p.try[:0]
+	need := j.Size()
+	for _, c := range p.chooser.bySpeed(v) {
+		d := v.Duration(j, c)
+		n := v.Plan(c).MinFree(t, t+d)
+		if n == 0 {
+			continue
+		}
+		take := n
+		if p.opts.Surplus == SurplusTrim {
+			take = min(n, need)
+		}
+		p.try = append(p.try, multicluster.Part{Cluster: c, Start: t, Procs: take})
+		if need -= take; need <= 0 {
+			return t + d, true
+		}
+	}
+	return 0, false // not reached: total ≥ size
 }
 
 // nextStep returns the earliest step of any plan after t (+Inf if none).

@@ -71,7 +71,7 @@ var goldens = []golden{
 		// until 20; B offers 2 processors from 15, then, with those
 		// reserved, 2 more from 16: two slots of one cluster, J4 runs
 		// 15–17 (see reservations-independent); with parts that start
-		// together (the default) J4 waits for A at 20: at 15 only B's 2
+		// together (by either reading) J4 waits for A at 20: at 15 only B's 2
 		// processors are free. SCOAL splits J1 at 0 and J2 at 10 (both blocked until
 		// the processors are free now), starts J3 on B at 10 and J4 on A
 		// at 20. The whole-job policies reject J1 and J2 and start J3 on
@@ -148,10 +148,10 @@ var goldens = []golden{
 		// and delays J3 to 22. J5 (1, 5 s) ends before 10: EBF backfills
 		// it on A at 3. FCFS and SCOAL keep the order: J4 and J5 at 20,
 		// both on B (2 processors) where they finish first. COARP
-		// reserves at arrival, parts together: J1 B 2 + A 1 at 0; J2 on
-		// A's 3 free processors at 0 (B is busy until 5); J3 (4) first
-		// fits both clusters at 10 (B 2 + A 2); J4 gets B at 15, J5 A's
-		// last processor at 3.
+		// reserves at arrival, parts together at the earliest start (the
+		// default): J1 B 2 + A 1 at 0; J2 on A's 3 free processors at 0
+		// (B is busy until 5); J3 (4) first fits both clusters at 10 (B 2
+		// + A 2); J4 gets B at 15, J5 A's last processor at 3.
 		name: "backfilling", platform: [][2]float64{{4, 1000}, {2, 2000}},
 		jobs: []gj{{1, 0, 3, 10}, {2, 0, 2, 40}, {3, 1, 4, 10}, {4, 2, 1, 20}, {5, 3, 1, 5}},
 		want: map[string][]outcome{
@@ -163,6 +163,22 @@ var goldens = []golden{
 		},
 	},
 	{
+		// COARP with parts together at the start of earliest finish: J1
+		// B 2 + A 1 at 0 (ends 10); J2 (20 s on B, 40 on A) ends at 40 on
+		// A from 0 but at 25 on B from 5: B at 5. J3 (4) does not fit at
+		// 1 or 5 (A 3 free, B busy) and ends at 20 on A from 10 (B is
+		// busy until 25, and 25 + 5 ≥ 20). J4 (1, 20 s on A, 10 on B): A
+		// is full over [10, 20), so the first start is A at 20 (ends 40);
+		// B from 25 ends at 35. J5 (1, 5 s): A's free processor at 3 ends
+		// at 8; B is busy until 25.
+		name: "backfilling-finish", platform: [][2]float64{{4, 1000}, {2, 2000}},
+		opts: Options{PartsStart: StartTogetherFinish},
+		jobs: []gj{{1, 0, 3, 10}, {2, 0, 2, 40}, {3, 1, 4, 10}, {4, 2, 1, 20}, {5, 3, 1, 5}},
+		want: map[string][]outcome{
+			"coarp": {{"1:0:2 0:0:1", 10, ""}, {"1:5:2", 25, ""}, {"0:10:4", 20, ""}, {"1:25:1", 35, ""}, {"0:3:1", 8, ""}},
+		},
+	},
+	{
 		// COARP with independent starts on the same jobs: J2 on B after
 		// J1's part (5–25); J3 A 3 at 1 and A 1 at 10 (two slots of A);
 		// J4 and J5 on A at 11.
@@ -171,6 +187,32 @@ var goldens = []golden{
 		jobs: []gj{{1, 0, 3, 10}, {2, 0, 2, 40}, {3, 1, 4, 10}, {4, 2, 1, 20}, {5, 3, 1, 5}},
 		want: map[string][]outcome{
 			"coarp": {{"1:0:2 0:0:1", 10, ""}, {"1:5:2", 25, ""}, {"0:1:3 0:10:1", 20, ""}, {"0:11:1", 31, ""}, {"0:11:1", 16, ""}},
+		},
+	},
+	{
+		// Parts that start together, at the earliest start (the
+		// default). J1 (4, 10 s: 5 s on the fast B) takes B at 0 until 5.
+		// J2 (4, 10 s) starts at once on A (ends 11): at 1 only A is free.
+		// J3 (6, 4 s: 4 on A, 2 on B) needs both clusters: over [2, ·)
+		// neither is free, from 5 B alone (4), from 11 both: B 4 + A 2,
+		// ends 15.
+		name: "together-earliest-start", platform: [][2]float64{{4, 1000}, {4, 2000}},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 6, 4}},
+		want: map[string][]outcome{
+			"coarp": {{"1:0:4", 5, ""}, {"0:1:4", 11, ""}, {"1:11:4 0:11:2", 15, ""}},
+		},
+	},
+	{
+		// The same jobs, parts together at the start of earliest finish.
+		// J2: from 1 on A it ends at 11, from 5 on B at 10: it waits for
+		// B (the search stops there: any later start + 5 s ≥ 10). J3: at
+		// 2 and 5 the free processors (A's 4) do not hold 6; from 10 B 4
+		// + A 2, ends 14; no step follows.
+		name: "together-finish", platform: [][2]float64{{4, 1000}, {4, 2000}},
+		opts: Options{PartsStart: StartTogetherFinish},
+		jobs: []gj{{1, 0, 4, 10}, {2, 1, 4, 10}, {3, 2, 6, 4}},
+		want: map[string][]outcome{
+			"coarp": {{"1:0:4", 5, ""}, {"1:5:4", 10, ""}, {"1:10:4 0:10:2", 14, ""}},
 		},
 	},
 }

@@ -48,8 +48,13 @@ const (
 	// StartIndependent lets every part start at its own slot's start.
 	StartIndependent = "independent"
 	// StartTogether makes all parts of a job start at the same time: the
-	// earliest at which the clusters together hold the job.
+	// earliest at which the clusters together hold the job. The default.
 	StartTogether = "together"
+	// StartTogetherFinish makes all parts of a job start at the same
+	// time, chosen for the job's earliest finish (Algorithm 2 sorts the
+	// slots by finish time): a later start on fewer, faster clusters
+	// wins over an earlier one that needs a slower cluster.
+	StartTogetherFinish = "together-finish"
 )
 
 // Options are the parameters of the metascheduler policies. Each policy
@@ -67,8 +72,10 @@ type Options struct {
 	// Surplus is what COARP does with the processors of the last slot it
 	// takes beyond the job's need: trim (default) or keep.
 	Surplus string `yaml:"surplus"`
-	// PartsStart is whether COARP's parts start together (default) or
-	// independently. Offers only matters for independent starts.
+	// PartsStart is whether COARP's parts start together at the earliest
+	// start (together, the default), together at the start of earliest
+	// finish (together-finish) or independently. Offers only matters for
+	// independent starts.
 	PartsStart string `yaml:"parts_start"`
 	// Horizon, when > 0, is how far ahead (seconds) COARP's clusters
 	// offer slots: a job that the slots starting within now + Horizon
@@ -85,7 +92,7 @@ func (o Options) Validate() error {
 		model.OneOf("cluster_choice", o.ClusterChoice, ChoiceEarliestFinish, ChoiceBestFit, ChoiceFirstFit),
 		model.OneOf("offers", o.Offers, OffersAll, OffersPerCluster),
 		model.OneOf("surplus", o.Surplus, SurplusTrim, SurplusKeep),
-		model.OneOf("parts_start", o.PartsStart, StartIndependent, StartTogether),
+		model.OneOf("parts_start", o.PartsStart, StartIndependent, StartTogether, StartTogetherFinish),
 		horizon(o.Horizon),
 	)
 }
@@ -137,7 +144,7 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 		{Key: "cluster_choice", Doc: "where a job that goes whole to one cluster is sent: earliest-finish (default), best-fit or first-fit"},
 		{Key: "offers", Doc: "how COARP's clusters offer slots: all (default) or per-cluster"},
 		{Key: "surplus", Doc: "what COARP does with the processors of the last slot it takes beyond the job's need: trim (default) or keep"},
-		{Key: "parts_start", Doc: "whether COARP's parts start together (default) or independently"},
+		{Key: "parts_start", Doc: "whether COARP's parts start together at the earliest start (together, default), together at the start of earliest finish (together-finish) or independently"},
 		{Key: "horizon", Doc: "how far ahead (seconds) COARP's clusters offer slots; 0 (default): unbounded"},
 	},
 }, Options.prepare)

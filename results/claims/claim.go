@@ -2,7 +2,6 @@ package claims
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -86,16 +85,7 @@ var (
 	orderGoals = []string{"increasing", "decreasing"}
 )
 
-// kind returns the name of the claim's predicate ("" for none; the first
-// when there are several).
-func (c *Claim) kind() string {
-	ks := c.kinds()
-	if len(ks) == 0 {
-		return ""
-	}
-	return ks[0]
-}
-
+// kinds returns the names of the claim's predicates that are set.
 func (c *Claim) kinds() []string {
 	var out []string
 	for _, k := range []struct {
@@ -189,16 +179,7 @@ func (c *Claim) Predicate() string {
 		}
 	}
 	if len(c.Where) > 0 {
-		keys := make([]string, 0, len(c.Where))
-		for k := range c.Where {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = k + "=" + c.Where[k]
-		}
-		s += " where " + strings.Join(parts, " ")
+		s += " where " + whereText(c.Where)
 	}
 	return s
 }

@@ -43,7 +43,7 @@ func evaluate(r *results.Report, c *Claim) (Verdict, error) {
 	unit := r.Info(metric).Unit
 	groups := groupPoints(r, c.Where, axis)
 	if len(groups) == 0 {
-		return v, fmt.Errorf("no point of the run matches where: %s", PointWhere(c.Where))
+		return v, fmt.Errorf("no point of the run matches where: %s", whereText(c.Where))
 	}
 	var parts []part
 	for _, g := range groups {
@@ -70,8 +70,8 @@ func evaluate(r *results.Report, c *Claim) (Verdict, error) {
 	return v, nil
 }
 
-// PointWhere formats a where: mapping as "k=v k=v", keys sorted.
-func PointWhere(where map[string]string) string {
+// whereText formats a where: mapping as "k=v k=v", keys sorted.
+func whereText(where map[string]string) string {
 	var parts []string
 	for _, k := range sortedKeys(where) {
 		parts = append(parts, k+"="+where[k])

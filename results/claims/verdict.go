@@ -19,9 +19,6 @@ const (
 
 var outcomeNames = []string{"reproduced", "not decidable", "not reproduced"}
 
-// Outcomes are the names of the outcomes, as `expect:` spells them.
-func Outcomes() []string { return append([]string(nil), outcomeNames...) }
-
 func (o Outcome) String() string { return outcomeNames[o] }
 
 // ParseOutcome reads an outcome's name ("" is reproduced, the default).

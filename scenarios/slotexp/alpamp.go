@@ -47,6 +47,10 @@ type ExperimentConfig struct {
 	// Check runs CheckAlternatives on every cycle (the debug invariant
 	// checker); a violation is an error.
 	Check bool
+	// Windows, when not nil, records the alternatives of the first
+	// cycles and the DP's choices (see Windows) of one run: Reproduce,
+	// which runs replications in parallel, ignores it.
+	Windows *Windows
 }
 
 // CycleResult is the outcome of one scheduling cycle.
@@ -106,6 +110,7 @@ func (c *Cycler) RunCycle(l *slot.List, jobs []slot.Request, cfg ExperimentConfi
 			ws = make([][]slot.Window, len(jobs))
 		}
 		err := c.search.AlternativesFunc(&c.work, jobs, method, cfg.MaxPasses, func(j int, w slot.Window) {
+			cfg.Windows.keep(m, j, len(alts[m][j]), w)
 			alts[m][j] = append(alts[m][j], slots.Alt{Time: w.Time(), Cost: w.Cost})
 			if ws != nil {
 				ws[j] = append(ws[j], w)
@@ -305,10 +310,12 @@ func RunExperiment(ctx context.Context, src Source, cfg ExperimentConfig) (Tally
 		if err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
+		cfg.Windows.Begin(c)
 		r, err := cy.RunCycle(l, jobs, cfg)
 		if err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", c, err)
 		}
+		cfg.Windows.choices(r)
 		r.Cycle = c
 		t.Add(r)
 		if r.Counted && (cfg.Record < 0 || len(rec) < cfg.Record) {
@@ -316,6 +323,9 @@ func RunExperiment(ctx context.Context, src Source, cfg ExperimentConfig) (Tally
 		}
 		return len(jobs), nil
 	})
+	if err == nil {
+		err = cfg.Windows.Flush()
+	}
 	return t, rec, err
 }
 
@@ -369,7 +379,7 @@ func Reproduce(ctx context.Context, reps, workers int, cfg ExperimentConfig, new
 	if reps < 1 {
 		return nil, fmt.Errorf("slotexp: replications must be ≥ 1 (got %d)", reps)
 	}
-	cfg.Record = 0
+	cfg.Record, cfg.Windows = 0, nil
 	outs := sim.Replicate(ctx, reps, workers, func(rep int) (results.Metrics, error) {
 		src, err := newSource(rep)
 		if err != nil {

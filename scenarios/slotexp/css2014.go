@@ -54,6 +54,9 @@ type CSS2014Config struct {
 	MaxJobs int
 	// Check verifies every plan (CheckPlan): a violation is an error.
 	Check bool
+	// Windows, when not nil, records the planned windows of the first
+	// cycles (see Windows).
+	Windows *Windows
 }
 
 // CSS2014Cycler runs the cycles of the 2014 experiments. It is not safe
@@ -204,6 +207,7 @@ func (c *CSS2014Cycler) record(variant string, cy toporkov.Cycle, o Outcome, cri
 			return fmt.Errorf("%s: %w", variant, err)
 		}
 	}
+	c.cfg.Windows.Planned(variant, o.Planned)
 	c.tally[variant].add(o, crit)
 	return nil
 }
@@ -318,11 +322,15 @@ func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014
 	}
 	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
+		cfg.Windows.Begin(i)
 		if err := c.RunCycle(cy); err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
 		return len(cy.Jobs), nil
 	})
+	if err == nil {
+		err = cfg.Windows.Flush()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -84,6 +84,12 @@ type JobFilter struct {
 	// The source stops reading at the first record past the window end
 	// (traces are in submit order).
 	SkipDays, Days float64
+	// MaxJobNumber, when > 0, keeps only the records whose job number
+	// (field 1) is at most MaxJobNumber: the first MaxJobNumber jobs of
+	// the original log, which a cleaned log numbers with gaps. Job
+	// numbers count up in submit order, so the source stops at the first
+	// record past it (counted as outside the window).
+	MaxJobNumber int64
 	// MaxJobs stops the source after that many jobs (0: no limit); it
 	// counts yielded jobs, after all other filters.
 	MaxJobs int
@@ -116,6 +122,8 @@ func (f *JobFilter) Validate() error {
 		return bad("Days", f.Days, "a finite value ≥ 0 (0: no limit)")
 	case f.MaxJobs < 0:
 		return bad("MaxJobs", f.MaxJobs, "≥ 0 (0: no limit)")
+	case f.MaxJobNumber < 0:
+		return bad("MaxJobNumber", f.MaxJobNumber, "≥ 0 (0: no limit)")
 	case !finiteNonNeg(f.LoadFactor):
 		return bad("LoadFactor", f.LoadFactor, "a finite value > 0 (0: unscaled)")
 	case f.Estimate < EstimateRequested || f.Estimate > EstimateFactor:
@@ -263,6 +271,10 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("time window ended", rec.Line)
 			return model.Job{}, Record{}, s.err
+		case s.f.MaxJobNumber > 0 && rec.JobNumber > s.f.MaxJobNumber:
+			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
+			s.stop("job number limit reached", rec.Line)
+			return model.Job{}, Record{}, s.err
 		case rec.Submit < s.winStart:
 			reason, kind = ReasonWindow, Filtered
 		case rec.RunTime < 0 && s.f.KeepZeroRuntime:
@@ -342,7 +354,11 @@ func (s *JobSource) job(rec Record, size int) model.Job {
 	}
 	s.stats.Yielded++
 	s.last = rec
-	return model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
+	j := model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
+	if rec.User >= 0 {
+		j.User = rec.User
+	}
+	return j
 }
 
 // Last returns the record of the job Next returned last.

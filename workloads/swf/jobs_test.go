@@ -97,6 +97,13 @@ func TestJobSourceFilters(t *testing.T) {
 			stop:  "time window ended",
 		},
 		{
+			name: "job numbers up to 5", filter: JobFilter{MaxJobNumber: 5},
+			ids: []int64{1, 2, 5},
+			drops: []drop{{ReasonRunTime, Unusable, []int{l(3), l(4)}},
+				{ReasonWindow, Filtered, []int{l(6)}}},
+			stop: "job number limit reached",
+		},
+		{
 			name: "first two jobs", filter: JobFilter{MaxJobs: 2},
 			ids: []int64{1, 2}, stop: "job limit reached",
 		},
@@ -186,6 +193,7 @@ func TestJobSourceRecordAccess(t *testing.T) {
 		t.Fatalf("NextRecord = %+v, %+v, %v", j, rec, err)
 	}
 	want := model.NewJob(1, 0, 4, 50, 60)
+	want.User = 1 // the record's field 12
 	if j != want {
 		t.Errorf("job = %+v, want %+v", j, want)
 	}
@@ -248,6 +256,7 @@ func TestJobFilterValidate(t *testing.T) {
 		{"NaN days", JobFilter{Days: math.NaN()}, "Days"},
 		{"infinite days", JobFilter{Days: math.Inf(1)}, "Days"},
 		{"negative max jobs", JobFilter{MaxJobs: -1}, "MaxJobs"},
+		{"negative max job number", JobFilter{MaxJobNumber: -1}, "MaxJobNumber"},
 		{"negative load factor", JobFilter{LoadFactor: -2}, "LoadFactor"},
 		{"infinite load factor", JobFilter{LoadFactor: math.Inf(1)}, "LoadFactor"},
 		{"unknown estimate mode", JobFilter{Estimate: 7}, "Estimate"},

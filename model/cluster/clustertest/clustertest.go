@@ -22,6 +22,8 @@ type Job struct {
 	Size int
 	// Runtime is the actual run time; Estimate what the scheduler sees.
 	Runtime, Estimate float64
+	// User is the job's user (0 unless given; model.NoUser for none).
+	User int
 }
 
 // Case is a small schedule worked out by hand.
@@ -84,6 +86,7 @@ func (c Case) ModelJobs() []model.Job {
 	jobs := make([]model.Job, len(c.Jobs))
 	for i, x := range c.Jobs {
 		jobs[i] = model.NewJob(x.ID, x.Submit, x.Size, x.Runtime, x.Estimate)
+		jobs[i].User = x.User
 	}
 	return jobs
 }
