@@ -109,7 +109,7 @@ func TestReplicateCommonRandomNumbers(t *testing.T) {
 	for _, r := range []Replicate{
 		{Method: "shake", Submit: 300, Runtime: 5, Estimate: 5},
 		{Method: "window", Days: 10},
-		{Method: "resample", Weeks: 2},
+		{Method: "resample", Weeks: 2, LongTerm: 1},
 	} {
 		t.Run(r.Method, func(t *testing.T) {
 			mk := func(policy string) *ClusterParams {
