@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/schedsim/schedsim/model"
 
@@ -151,7 +152,9 @@ func (p *AnticipationParams) References() map[string]float64 {
 	if p.Experiment != slotexp.ExperimentReplication || p.Limit != 10 {
 		return nil
 	}
-	return slotexp.Table1References()
+	ref := slotexp.Table1References()
+	maps.Copy(ref, slotexp.Table1RatioReferences())
+	return ref
 }
 
 // Metrics declares the metrics Run returns, in order: those of an

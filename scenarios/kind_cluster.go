@@ -46,8 +46,10 @@ type ClusterParams struct {
 	Procs int `yaml:"procs"`
 	// Policy is a batch policy name (see batch.Policies).
 	Policy string `yaml:"policy"`
-	// Order is the queue order: submit (default) or sjf.
+	// Order is the queue order: submit (default), sjf or maui.
 	Order string `yaml:"order"`
+	// Weights are the weights of the maui order (see batch.Weights).
+	Weights batch.Weights `yaml:"weights"`
 	// Predictor is the runtime predictor of the policies that plan with
 	// one (see predict.Predictors; empty: the policy's default, requested
 	// but for easy++).
@@ -128,6 +130,7 @@ func (p *ClusterParams) Validate() error {
 		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
+		batch.Options{Order: p.Order, Weights: p.Weights}.Validate(),
 		p.validatePredictor(),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),

@@ -325,7 +325,8 @@ func (r *ANTRunner) writeJobs(column int, jobs []css.Job, crits []css.Property, 
 
 // Metrics returns the experiment's metrics: per Table 1 column (prefixed
 // as in Table1Columns) or for the comparison's method (unprefixed), see
-// MethodTally.Metrics; with the replication experiment also the CSS
+// MethodTally.Metrics; with the replication experiment also the ratios
+// to the reference column (ANTRunner.table1Ratios) and the CSS
 // alternatives per job.
 func (r *ANTRunner) Metrics(cfg ANTConfig, criteria []string) results.Metrics {
 	var m results.Metrics
@@ -333,6 +334,7 @@ func (r *ANTRunner) Metrics(cfg ANTConfig, criteria []string) results.Metrics {
 		for _, col := range Table1Columns() {
 			m = r.tally(col).Metrics(m, col, nil)
 		}
+		m = r.table1Ratios(m)
 		jobs := r.tally(ColumnLim0).Jobs
 		return m.Add("alternatives_per_job", mean(float64(r.Alternatives), jobs))
 	}

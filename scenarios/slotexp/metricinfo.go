@@ -48,6 +48,7 @@ var alpampInfo = map[string][2]string{
 	MetricNodesPerJob:         {unitCount, "nodes requested per job of the counted cycles"},
 	MetricALPTStarRaised:      {unitFraction, "share of counted cycles in which ALP raised T*"},
 	MetricAMPTStarRaised:      {unitFraction, "share of counted cycles in which AMP raised T*"},
+	MetricAMPFaster:           {unitFraction, "share of counted cycles whose least batch time is lower with AMP than with ALP"},
 }
 
 // ALPAMPMetricInfo describes a metric of the ALP/AMP experiment (the
@@ -70,6 +71,16 @@ var measureInfo = []struct{ suffix, unit, desc string }{
 	{MetricUnscheduled, unitFraction, "share of jobs left unscheduled"},
 }
 
+// derivedInfo are the derived anticipation metrics (ant_derived.go), by
+// name after a Table 1 column's prefix.
+var derivedInfo = map[string][2]string{
+	MetricCostRatio:     {unitRatio, "mean cost per job / the reference column's"},
+	MetricUtilityRatio:  {unitRatio, "mean Ua / the reference column's"},
+	MetricCostDeviation: {unitPercent, "100 × (mean cost − the reference's) / (lim Ua = 100% cost − lim Ua = 0% cost)"},
+	MetricProcTimeGap:   {unitPercent, "100 × (T − C) / C: processor time of the runtime-criterion (T) jobs against the cost-criterion (C) jobs"},
+	MetricCostGap:       {unitPercent, "100 × (C − T) / T: cost of the cost-criterion (C) jobs against the runtime-criterion (T) jobs"},
+}
+
 // table1Column names the Table 1 columns in descriptions.
 var table1Column = map[string]string{
 	ColumnLim0: "lim Ua = 0%", ColumnReference: "reference lim Ua", ColumnLinear: "ANT, linear distance",
@@ -89,6 +100,12 @@ func ANTMetricInfo(name string) (results.MetricInfo, bool) {
 		if r, ok := strings.CutPrefix(name, col); ok {
 			rest, where = r, table1Column[col]
 		}
+	}
+	if d, ok := derivedInfo[rest]; ok {
+		if where != "" {
+			d[1] += " (" + where + ")"
+		}
+		return results.MetricInfo{Name: name, Unit: d[0], Description: d[1]}, true
 	}
 	for _, crit := range toporkov.UserCriteria {
 		if r, ok := strings.CutPrefix(rest, crit+"_jobs_"); ok {
