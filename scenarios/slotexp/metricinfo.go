@@ -129,12 +129,26 @@ func ANTMetricInfo(name string) (results.MetricInfo, bool) {
 var variantName = map[string]string{
 	VariantCSS: "CSS", VariantGeneralised: "generalised scheme", VariantShift: "CSS + shift",
 	VariantHybrid: "hybrid CSS + backfilling", VariantBackfill: "backfilling",
+	ViewVariant: "the point's variant", ViewRow: "the point's Table 1 row",
+}
+
+// css2014Derived describes the metrics of CSS2014Derived.
+var css2014Derived = map[string][2]string{
+	"gen_vs_backfill_proc_pct":         {unitPercent, "advantage of the generalised scheme over backfilling on processor time, 100·(BF − gen)/BF (Table 3)"},
+	"gen_vs_backfill_start_pct":        {unitPercent, "advantage of the generalised scheme over backfilling on start, 100·(BF − gen)/gen (Table 3)"},
+	"gen_vs_backfill_actual_proc_pct":  {unitPercent, "advantage of the generalised scheme over backfilling on processor time, actual runtimes (Table 3)"},
+	"gen_vs_backfill_actual_start_pct": {unitPercent, "advantage of the generalised scheme over backfilling on start, actual runtimes (Table 3)"},
+	"gen_vs_backfill_proc_growth":      {unitPercent, "actual minus planned processor-time advantage over backfilling (percentage points)"},
+	"backfill_actual_start_cut_pct":    {unitPercent, "how much earlier backfilling's jobs start with actual runtimes, 100·(planned − actual)/planned"},
+	"gen_vs_css_proc_pct":              {unitPercent, "gain of the generalised scheme over CSS on processor time, 100·(CSS − gen)/CSS"},
+	"hybrid_start_minus_proc":          {unitTime, "hybrid's mean start minus mean processor time per job (Figure 4's curves cross at 0)"},
 }
 
 // css2014Measures are the suffixes of the css2014 metrics, longest
 // first where one ends another.
 var css2014Measures = []struct{ suffix, unit, desc string }{
 	{"_failed_share", unitFraction, "share of cycles in which some job found no window"},
+	{"_group_alternatives", unitCount, "alternatives per cycle of the scheduled jobs of one user-criterion group (a quarter of the batch)"},
 	{"_alternatives", unitCount, "alternatives per scheduled job"},
 	{"_start_plus_proc", unitTime, "mean start + processor time per scheduled job"},
 	{"_batch_proc", unitNodeTime, "processor time of the scheduled jobs per cycle"},
@@ -157,7 +171,10 @@ func CSS2014MetricInfo(name string) (results.MetricInfo, bool) {
 	case "owned_profit":
 		return results.MetricInfo{Name: name, Unit: unitCost, Description: "owner's profit from the owned node per cycle"}, true
 	}
-	for _, v := range CSS2014Variants() {
+	if d, ok := css2014Derived[name]; ok {
+		return results.MetricInfo{Name: name, Unit: d[0], Description: d[1]}, true
+	}
+	for _, v := range append(CSS2014Variants(), ViewVariant, ViewRow) {
 		rest, ok := strings.CutPrefix(name, v)
 		if !ok {
 			continue
