@@ -28,8 +28,9 @@ func init() {
 // ClusterParams are the parameters of the cluster kind: which trace (or
 // Source) to replay (with the SWF package's filters), on how many
 // processors, under which batch policy. A trace replay is deterministic:
-// every replication gives the same result, so one replication is enough;
-// a generated source with seed 0 gives every replication its own jobs.
+// every replication gives the same result, so one replication is enough,
+// unless replicate: shakes, windows or resamples the trace in each; a
+// generated source with seed 0 gives every replication its own jobs.
 type ClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz). A relative path is
 	// resolved against the scenario file's directory (the working
@@ -90,6 +91,9 @@ type ClusterParams struct {
 	OverrunStep float64 `yaml:"overrun_step"`
 	// Tau is the runtime bound of the bounded slowdown, in seconds.
 	Tau float64 `yaml:"tau"`
+	// Replicate, when set, replays a shaken, windowed or resampled trace
+	// in each replication (see Replicate), so a replay gets CIs.
+	Replicate *Replicate `yaml:"replicate,omitempty"`
 
 	baseDir string
 }
@@ -147,7 +151,7 @@ func (p *ClusterParams) Validate() error {
 	if _, err := p.filter(); err != nil {
 		return model.Field("trace", "%v", err)
 	}
-	return nil
+	return p.Replicate.validate(p)
 }
 
 // filter maps the parameters onto the SWF package's job filter.
@@ -219,7 +223,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, model.Field("trace", "%v", err)
 	}
-	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, p.Procs, f)
+	src, err := p.openJobs(rc, f)
 	if err != nil {
 		return nil, err
 	}
