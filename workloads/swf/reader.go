@@ -3,13 +3,13 @@ package swf
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/schedsim/schedsim/internal/input"
 )
 
@@ -357,6 +357,12 @@ func (r *Reader) Next() (Record, error) {
 			}
 			r.comments++
 			continue
+		}
+		var rec Record
+		if parseLineFast(line[i:], &rec) {
+			rec.Line = r.line
+			r.records++
+			return rec, nil
 		}
 		if n := splitFields(line[i:], &r.fields); n != NumFields {
 			if bytes.IndexByte(line, 0) >= 0 {
