@@ -5,61 +5,58 @@ import (
 	"sync/atomic"
 )
 
-// FastEngine is the default engine: a 4-ary min-heap of compact entries
+// FastEngine is the default engine: a 4-ary min-heap of 16-byte entries
 // ordered by (time, priority, sequence), over a table of event slots that
 // is recycled through a free list. Once the heap and the table have grown
 // to the largest number of pending events, scheduling, firing and
 // cancelling allocate nothing.
 //
-// Cancelling is lazy: it frees the event's slot at once and leaves its
-// heap entry behind, stale (the slot's sequence number no longer matches);
-// Run drops stale entries as they reach the top, and the heap is compacted
-// when they outnumber the live ones. Heap moves thus never touch the slot
-// table, and the order of firing, a total order on (time, priority,
-// sequence), does not depend on the heap's shape.
+// The heap moves entries of time, priority and slot only: four siblings
+// fill one 64-byte cache line (the heap starts at index pad so that they
+// are aligned), and the sequence number, needed only to break ties of
+// time and priority, is read from the slot. Cancelling is lazy: it marks
+// the slot cancelled and leaves its entry in the heap; Run frees the slot
+// when the entry reaches the top, and the heap is compacted when
+// cancelled entries outnumber the live ones. The order of firing is a
+// total order on (time, priority, sequence), so it does not depend on the
+// heap's shape.
 type FastEngine struct {
 	now       float64
 	seq       uint64
 	processed uint64
 	stop      bool
 	interrupt atomic.Bool
-	heap      []heapEntry
+	heap      []heapEntry // heap[pad:] is the heap; heap[:pad] is unused
 	events    []fastEvent
 	free      []int32
 	stale     int // heap entries of cancelled events
 }
 
 // arity is the number of children of a heap node: a 4-ary heap is
-// shallower than a binary one and its children share cache lines.
+// shallower than a binary one and its children share a cache line.
 const arity = 4
 
-// minCompact is the heap size below which stale entries are left to Run.
+// pad is the index of the root: the children of the node at index p are
+// at 4p-8 … 4p-5, so that each group of siblings starts at a multiple of
+// four entries (64 bytes), and its parent is at c/4+2.
+const pad = arity - 1
+
+// minCompact is the heap size below which cancelled entries are left to
+// Run.
 const minCompact = 64
 
-// heapEntry is what the heap compares and moves: the ordering key and the
-// slot of the event it stands for.
+// heapEntry is what the heap compares and moves.
 type heapEntry struct {
 	// at is the time's bit pattern: times are ≥ 0 (-0 is stored as +0),
 	// so their bit patterns order like them and compare as integers.
 	at   uint64
 	prio int32
 	slot int32
-	seq  uint64
-}
-
-// before reports whether a fires before b.
-func (a *heapEntry) before(b *heapEntry) bool {
-	if a.at != b.at {
-		return a.at < b.at
-	}
-	if a.prio != b.prio {
-		return a.prio < b.prio
-	}
-	return a.seq < b.seq
 }
 
 // fastEvent is an event slot: its code, its argument and the sequence
-// number that identifies the current occupant (0 when free).
+// number of the current occupant (0 when free). A cancelled event keeps
+// its sequence number, with act nil, until its heap entry leaves the heap.
 type fastEvent struct {
 	act Action
 	arg any
@@ -67,7 +64,7 @@ type fastEvent struct {
 }
 
 // NewFast returns an empty fast engine at time 0.
-func NewFast() *FastEngine { return &FastEngine{} }
+func NewFast() *FastEngine { return &FastEngine{heap: make([]heapEntry, pad)} }
 
 // Now returns the simulated time.
 func (e *FastEngine) Now() float64 { return e.now }
@@ -76,7 +73,7 @@ func (e *FastEngine) Now() float64 { return e.now }
 func (e *FastEngine) Processed() uint64 { return e.processed }
 
 // Pending returns the number of scheduled, uncancelled events.
-func (e *FastEngine) Pending() int { return len(e.heap) - e.stale }
+func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale }
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
@@ -90,11 +87,14 @@ func (e *FastEngine) After(delay float64, priority int, act Action, arg any) Han
 	return e.Schedule(e.now+delay, priority, act, arg)
 }
 
-// Schedule arranges for act(arg) to run at time at.
+// Schedule arranges for act(arg) to run at time at. A nil act panics.
 func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Handle {
 	// !(at >= now) is also true for NaN.
 	if !(at >= e.now) || priority < MinPriority || priority > MaxPriority {
 		checkSchedule(e.now, at, priority)
+	}
+	if act == nil {
+		panic("sim: event scheduled with a nil action")
 	}
 	if at == 0 {
 		at = 0 // -0 → +0, whose bit pattern is the least
@@ -109,18 +109,22 @@ func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Han
 		e.events = append(e.events, fastEvent{})
 	}
 	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq}
-	e.push(heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot, seq: e.seq})
+	e.push(heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot})
 	return Handle{slot: slot, seq: e.seq}
 }
 
 // Cancel removes a scheduled event.
 func (e *FastEngine) Cancel(h Handle) bool {
-	if h.seq == 0 || int(h.slot) >= len(e.events) || e.events[h.slot].seq != h.seq {
+	if h.seq == 0 || int(h.slot) >= len(e.events) {
 		return false
 	}
-	e.release(h.slot)
+	ev := &e.events[h.slot]
+	if ev.seq != h.seq || ev.act == nil {
+		return false
+	}
+	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
 	e.stale++
-	if e.stale > minCompact && 2*e.stale > len(e.heap) {
+	if e.stale > minCompact && 2*e.stale > len(e.heap)-pad {
 		e.compact()
 	}
 	return true
@@ -136,12 +140,13 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}
-		if len(e.heap) == 0 {
+		if len(e.heap) == pad {
 			return Drained
 		}
-		top := &e.heap[0]
+		top := e.heap[pad]
 		ev := &e.events[top.slot]
-		if ev.seq != top.seq {
+		if ev.act == nil {
+			e.release(top.slot)
 			e.pop()
 			e.stale--
 			continue
@@ -152,8 +157,8 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 			return TimeLimit
 		}
 		act, arg := ev.act, ev.arg
-		e.release(top.slot)
 		e.pop()
+		e.release(top.slot)
 		e.now = at
 		e.processed++
 		act(arg)
@@ -174,15 +179,27 @@ func (e *FastEngine) release(slot int32) {
 	e.free = append(e.free, slot)
 }
 
+// before reports whether a fires before b: by time, priority, then the
+// sequence numbers of their slots.
+func (e *FastEngine) before(a, b *heapEntry) bool {
+	if a.at != b.at {
+		return a.at < b.at
+	}
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	return e.events[a.slot].seq < e.events[b.slot].seq
+}
+
 // push adds x to the heap: the hole left at the end moves up past the
 // parents that fire after x.
 func (e *FastEngine) push(x heapEntry) {
 	e.heap = append(e.heap, x)
 	h := e.heap
 	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / arity
-		if !x.before(&h[p]) {
+	for i > pad {
+		p := i/arity + 2
+		if !e.before(&x, &h[p]) {
 			break
 		}
 		h[i] = h[p]
@@ -199,13 +216,13 @@ func (e *FastEngine) pop() {
 	n := len(e.heap) - 1
 	x := e.heap[n]
 	e.heap = e.heap[:n]
-	if n == 0 {
+	if n == pad {
 		return
 	}
 	h := e.heap
-	i := 0
+	i := pad
 	for {
-		c := arity*i + 1
+		c := arity*i - 8
 		if c+arity > n {
 			if c < n {
 				m := e.least(c)
@@ -217,21 +234,21 @@ func (e *FastEngine) pop() {
 		// least, inlined: the four children are all there.
 		k := h[c : c+arity : c+arity]
 		m1, m2 := 0, 2
-		if k[1].before(&k[0]) {
+		if e.before(&k[1], &k[0]) {
 			m1 = 1
 		}
-		if k[3].before(&k[2]) {
+		if e.before(&k[3], &k[2]) {
 			m2 = 3
 		}
-		if k[m2].before(&k[m1]) {
+		if e.before(&k[m2], &k[m1]) {
 			m1 = m2
 		}
 		h[i] = k[m1]
 		i = c + m1
 	}
-	for i > 0 {
-		p := (i - 1) / arity
-		if !x.before(&h[p]) {
+	for i > pad {
+		p := i/arity + 2
+		if !e.before(&x, &h[p]) {
 			break
 		}
 		h[i] = h[p]
@@ -244,23 +261,9 @@ func (e *FastEngine) pop() {
 // children starting at c < len(e.heap).
 func (e *FastEngine) least(c int) int {
 	h := e.heap
-	if c+arity <= len(h) {
-		k := h[c : c+arity : c+arity]
-		m1, m2 := 0, 2
-		if k[1].before(&k[0]) {
-			m1 = 1
-		}
-		if k[3].before(&k[2]) {
-			m2 = 3
-		}
-		if k[m2].before(&k[m1]) {
-			m1 = m2
-		}
-		return c + m1
-	}
 	m := c
-	for j := c + 1; j < len(h); j++ {
-		if h[j].before(&h[m]) {
+	for j := c + 1; j < len(h) && j < c+arity; j++ {
+		if e.before(&h[j], &h[m]) {
 			m = j
 		}
 	}
@@ -271,12 +274,12 @@ func (e *FastEngine) least(c int) int {
 func (e *FastEngine) siftDown(i int, x heapEntry) {
 	h := e.heap
 	for {
-		c := arity*i + 1
+		c := arity*i - 8
 		if c >= len(h) {
 			break
 		}
 		m := e.least(c)
-		if !h[m].before(&x) {
+		if !e.before(&h[m], &x) {
 			break
 		}
 		h[i] = h[m]
@@ -285,19 +288,22 @@ func (e *FastEngine) siftDown(i int, x heapEntry) {
 	h[i] = x
 }
 
-// compact drops the stale entries and rebuilds the heap. The firing
-// order is a total order, so it does not depend on the heap's shape.
+// compact drops the cancelled entries, freeing their slots, and rebuilds
+// the heap. The firing order is a total order, so it does not depend on
+// the heap's shape.
 func (e *FastEngine) compact() {
-	live := e.heap[:0]
-	for _, x := range e.heap {
-		if e.events[x.slot].seq == x.seq {
+	live := e.heap[:pad]
+	for _, x := range e.heap[pad:] {
+		if e.events[x.slot].act == nil {
+			e.release(x.slot)
+		} else {
 			live = append(live, x)
 		}
 	}
 	clear(e.heap[len(live):])
 	e.heap = live
 	e.stale = 0
-	for i := (len(live) - 2) / arity; i >= 0; i-- {
+	for i := (len(live)-1)/arity + 2; i >= pad; i-- {
 		e.siftDown(i, live[i])
 	}
 }

@@ -124,3 +124,25 @@ func TestEnginesAgreeUnderHeavyCancelling(t *testing.T) {
 		}
 	}
 }
+
+// TestFastNilActionPanics: a nil action is a programming error, caught
+// when scheduling (a cancelled slot is one whose action is nil).
+func TestFastNilActionPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic")
+		}
+	}()
+	NewFast().Schedule(1, 0, nil, nil)
+}
+
+// TestFastSiblingsShareACacheLine checks the heap layout: the root at
+// pad, and the children of every node at a multiple of four entries.
+func TestFastSiblingsShareACacheLine(t *testing.T) {
+	for p := pad; p < 1000; p++ {
+		c := arity*p - 8
+		if c%arity != 0 || c/arity+2 != p || (c+arity-1)/arity+2 != p {
+			t.Fatalf("node %d: children at %d, parent of the children %d", p, c, c/arity+2)
+		}
+	}
+}
