@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions figures clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -63,7 +63,8 @@ test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files and shard manifests, each for FUZZTIME (5s in make test; 2m by default)
+## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, each for FUZZTIME
+## (5s in make test; 2m by default)
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReader$$' -fuzztime $(FUZZTIME) ./workloads/swf
@@ -74,6 +75,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
+	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
@@ -94,10 +97,10 @@ lint:
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
-reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin
+reproduce: reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions
 	$(SCHEDSIM) run mmc-erlang --out $(OUT)/mmc-erlang
 	$(SCHEDSIM) claims $(OUT)/karatza2010 $(OUT)/toporkov-alp-amp $(OUT)/toporkov-ant-replication $(OUT)/toporkov-ant-vs-bf \
-	  $(OUT)/coarp-sdsc-blue $(OUT)/css2014-*/ $(OUT)/mmc-erlang | tee $(OUT)/claims.txt
+	  $(OUT)/coarp-sdsc-blue $(OUT)/css2014-*/ $(OUT)/predictions-pwa $(OUT)/mmc-erlang | tee $(OUT)/claims.txt
 
 ## reproduce-karatza: the whole grid of Dimitriadou & Karatza (2010): Table II and Figures 2-13
 reproduce-karatza:
@@ -133,6 +136,11 @@ reproduce-coarp:
 	@mkdir -p $(OUT)
 	$(SCHEDSIM) run coarp-sdsc-blue --out $(OUT)/coarp-sdsc-blue | tee $(OUT)/coarp-sdsc-blue.txt
 
+## reproduce-predictions: EASY, EASY++, EASY-SJBF, conservative × requested/doubled/user-last-2/actual on the six PWA traces (Tsafrir et al. 2007), with claims
+reproduce-predictions:
+	@mkdir -p $(OUT)
+	$(SCHEDSIM) run predictions-pwa --out $(OUT)/predictions-pwa | tee $(OUT)/predictions-pwa.txt
+
 ## reproduce-lublin: the Lublin–Feitelson validation: a workload like the shipped lublin_256, its daily-cycle plot, KS, shares and load tests
 reproduce-lublin:
 	@mkdir -p $(OUT)/lublin
@@ -141,6 +149,15 @@ reproduce-lublin:
 	$(SCHEDSIM) trace info $(OUT)/lublin/lublin-256.swf.gz | tee $(OUT)/lublin/info.txt
 	$(GO) test -count=1 -v -run 'MatchesShipped|Shares|DailyCycle|ModelLoad|LoadFactor' ./workloads/lublin | tee $(OUT)/lublin/validation.txt
 	$(GO) test -count=1 -v -run 'LublinSource' ./scenarios | tee -a $(OUT)/lublin/validation.txt
+
+## figures: the figures the README and docs show (docs/figures/), from SDSC-SP2 in ../shared/traces, by the
+## commands printed beside them (a test checks that they are these); PNG at 100 dpi, about 50 KB each
+figures:
+	@mkdir -p docs/figures
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy,conservative,fpfs --out $(OUT)/figures/compare --plot-format png --dpi 100
+	cp $(OUT)/figures/compare/plots/mean_bsld.png docs/figures/sdsc-sp2-compare.png
+	$(SCHEDSIM) replay --trace SDSC-SP2 --policy easy --out $(OUT)/figures/gantt --schedule --from 30d --to 34d --color-by user --plot-format png --dpi 100
+	cp $(OUT)/figures/gantt/plots/schedule/gantt.png docs/figures/sdsc-sp2-gantt.png
 
 clean:
 	rm -rf bin $(OUT)

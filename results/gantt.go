@@ -59,8 +59,9 @@ func timeUnit(d float64) (string, float64) {
 }
 
 // rasterGantt fills an image with the blocks over [t0, t1) and processors
-// [0, procs): one rectangle per block, at least one pixel wide.
-func rasterGantt(blocks []block, jobs []schedJob, t0, t1 float64, procs int) *image.RGBA {
+// [0, procs): one rectangle per block, at least one pixel wide, in the
+// colour of its job.
+func rasterGantt(blocks []block, colours []color.RGBA, t0, t1 float64, procs int) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, ganttW, ganttH))
 	for i := range img.Pix {
 		img.Pix[i] = 255
@@ -76,7 +77,7 @@ func rasterGantt(blocks []block, jobs []schedJob, t0, t1 float64, procs int) *im
 		// Image rows run top-down; processor 0 is at the bottom.
 		y1 := ganttH - int(math.Floor(float64(b.lo)*sy))
 		y0 := min(ganttH-int(math.Ceil(float64(b.hi)*sy)), y1-1)
-		c := shade(sizeClass(jobs[b.job].procs), b.job)
+		c := colours[b.job]
 		x1, y0, y1 = min(x1, ganttW), max(y0, 0), min(y1, ganttH)
 		for y := y0; y < y1; y++ {
 			row := img.Pix[y*img.Stride:]
@@ -100,11 +101,16 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(color.RGBA(s), []vg.Point{{X: r.Min.X, Y: r.Min.Y}, {X: r.Min.X + w, Y: r.Min.Y}, {X: r.Min.X + w, Y: r.Max.Y}, {X: r.Min.X, Y: r.Max.Y}})
 }
 
-// ganttChart draws the Gantt chart of one run over [t0, t1).
-func (o PlotOptions) ganttChart(dir, name, title string, run schedRun, t0, t1 float64) (Figure, error) {
+// ganttChart draws the Gantt chart of one run over [t0, t1), its jobs
+// coloured as by says (see ColorBys).
+func (o PlotOptions) ganttChart(dir, name, title string, run schedRun, t0, t1 float64, by string) (Figure, error) {
+	colours, lg, err := jobColours(run.jobs, by, t0, t1)
+	if err != nil {
+		return Figure{}, err
+	}
 	blocks, offsets := place(run.jobs)
 	procs := max(offsets[len(offsets)-1], 1)
-	img := rasterGantt(blocks, run.jobs, t0, t1, procs)
+	img := rasterGantt(blocks, colours, t0, t1, procs)
 	unit, scale := timeUnit(t1 - t0)
 	p := plot.New()
 	p.Add(plotter.NewImage(img, t0/scale, 0, t1/scale, float64(procs)))
@@ -123,15 +129,5 @@ func (o PlotOptions) ganttChart(dir, name, title string, run schedRun, t0, t1 fl
 		}
 	}
 	p.X.Tick.Marker, p.Y.Tick.Marker = LinearTicks{}, LinearTicks{}
-	var lg legend
-	used := map[int]bool{}
-	for _, j := range run.jobs {
-		used[sizeClass(j.procs)] = true
-	}
-	for c, sc := range sizeClasses {
-		if used[c] {
-			lg.add(sc.label, swatch(shade(c, 0)))
-		}
-	}
 	return o.write(dir, name, fmt.Sprintf("%s (%d jobs, processors placed first-fit)", title, len(run.jobs)), "", p, lg)
 }

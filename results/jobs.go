@@ -38,6 +38,12 @@ var PartColumns = []string{"id", "part", "cluster", "start", "processors"}
 // written as dir/parts.csv, one row per part. Both are written atomically
 // and streamed: memory does not grow with the number of jobs.
 func CombineJobs(dir string, r *Report, files []JobFile) error {
+	return combineRecords(dir, "jobs.csv", r, files)
+}
+
+// combineRecords writes dir/name from the record files as CombineJobs
+// describes.
+func combineRecords(dir, name string, r *Report, files []JobFile) error {
 	if len(files) == 0 {
 		return nil
 	}
@@ -87,7 +93,7 @@ func CombineJobs(dir string, r *Report, files []JobFile) error {
 				}
 				fmt.Fprintln(parts, strings.Join(append(lead(PartColumns), PartColumns...), ","))
 			}
-			if jobs, err = CreateAtomic(filepath.Join(dir, "jobs.csv")); err != nil {
+			if jobs, err = CreateAtomic(filepath.Join(dir, name)); err != nil {
 				f.Close()
 				abort()
 				return err

@@ -7,11 +7,12 @@ import (
 
 // fileUnsafe matches the characters a file name made from a name may not
 // hold.
-var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
+var fileUnsafe = regexp.MustCompile(`[^A-Za-z0-9._=+-]+`)
 
 // FileName returns the file (or directory) name that outputs store name
 // under: every run of characters other than ASCII letters, digits, '.',
-// '_', '=' and '-' becomes one '_'. Different names can map to the same
+// '_', '=', '+' and '-' becomes one '_' ('+' is kept for policy names such
+// as easy++, which would otherwise share a file with easy). Different names can map to the same
 // file name ("a/b" and "a_b"); FileNameCollision finds them.
 func FileName(name string) string { return fileUnsafe.ReplaceAllString(name, "_") }
 

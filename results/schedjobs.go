@@ -14,17 +14,25 @@ import (
 )
 
 // Window is the time window of the schedule views, in seconds of
-// simulated time; NaN leaves that end open.
-type Window struct{ From, To float64 }
+// simulated time; NaN leaves that end open. Cycle is the cycle whose
+// chosen windows the views of the slot kinds draw (from 0).
+type Window struct {
+	From, To float64
+	Cycle    int
+	// ColorBy is what colours the jobs of a Gantt chart (ColorBys; ""
+	// is ColorBySize).
+	ColorBy string
+}
 
-// OpenWindow is the whole run.
-var OpenWindow = Window{math.NaN(), math.NaN()}
+// OpenWindow is the whole run (and the first cycle).
+var OpenWindow = Window{From: math.NaN(), To: math.NaN()}
 
 // schedJob is one job of a per-job CSV, as the schedule views need it.
 type schedJob struct {
 	submit, start, end float64
 	procs              int
 	wait, bsld         float64
+	user               float64     // NaN: none
 	parts              []schedPart // multicluster placement; nil on a cluster
 }
 
@@ -66,7 +74,7 @@ func readSchedules(dir string, keep func(point string) bool) ([]schedRun, error)
 			ids = append(ids, map[float64]int{})
 		}
 		j := schedJob{submit: get("submit"), start: get("start"), end: get("end"),
-			procs: int(get("processors")), wait: get("wait"), bsld: get("bsld")}
+			procs: int(get("processors")), wait: get("wait"), bsld: get("bsld"), user: get("user")}
 		if math.IsNaN(j.start) || math.IsNaN(j.end) || j.procs <= 0 {
 			return fmt.Errorf("results: %s:%d: a job without start, end or processors", path, line)
 		}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -27,8 +29,14 @@ const maxScheduleRuns = 8
 // processor demand) over time and the ECDFs of wait and bounded slowdown.
 // The shown points are those at the largest value of every numeric sweep
 // axis (every point when there is none), at most maxScheduleRuns; r may
-// be nil (every run found is shown, up to that many).
+// be nil (every run found is shown, up to that many). For the slot kinds
+// (dir holds windows.csv) the views are instead the chosen windows per
+// node of cycle w.Cycle: a chart per shown point, a node × time panel
+// per variant.
 func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, error) {
+	if _, err := os.Stat(filepath.Join(dir, WindowsFile)); err == nil {
+		return o.writeWindows(dir, r, w.Cycle)
+	}
 	runs, err := readSchedules(dir, shownPoints(r))
 	if err != nil {
 		return nil, err
@@ -61,7 +69,7 @@ func (o PlotOptions) WriteSchedule(dir string, r *Report, w Window) ([]Figure, e
 			name += "_" + fileUnsafe.ReplaceAllString(run.name, "_")
 		}
 		tasks = append(tasks, func() (Figure, error) {
-			return o.ganttChart(dir, "schedule/"+name, strings.TrimSpace("Gantt chart "+run.name), run, t0, t1)
+			return o.ganttChart(dir, "schedule/"+name, strings.TrimSpace("Gantt chart "+run.name), run, t0, t1, w.ColorBy)
 		})
 	}
 	tasks = append(tasks, func() (Figure, error) { return o.loadChart(dir, runs, t0, t1) })

@@ -164,16 +164,26 @@ func writeWide(w io.Writer, r *Report) {
 // numbers: 1551989, not 1.55199e+06), trailing zeros dropped; "-" for NaN
 // (no value: a CI of one replication, a missing reference).
 func num(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return FormatNumber(x, 6, 1e-4, 1e15)
+}
+
+// FormatNumber formats x with sig significant digits, in plain decimal
+// notation when small ≤ |x| < large (trailing zeros dropped) and with an
+// exponent (4 digits) otherwise; 0 is "0" and NaN "NaN".
+func FormatNumber(x float64, sig int, small, large float64) string {
 	ax := math.Abs(x)
 	switch {
 	case math.IsNaN(x):
-		return "-"
+		return "NaN"
 	case x == 0:
 		return "0"
-	case ax < 1e-4 || ax >= 1e15 || math.IsInf(x, 0):
+	case ax < small || ax >= large || math.IsInf(x, 0):
 		return strconv.FormatFloat(x, 'g', 4, 64)
 	}
-	dec := max(6-(int(math.Floor(math.Log10(ax)))+1), 0)
+	dec := max(sig-(int(math.Floor(math.Log10(ax)))+1), 0)
 	out := strconv.FormatFloat(x, 'f', dec, 64)
 	if strings.Contains(out, ".") {
 		out = strings.TrimRight(strings.TrimRight(out, "0"), ".")

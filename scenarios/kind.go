@@ -74,6 +74,11 @@ type RunContext struct {
 	// Jobs, when not nil, receives the per-job records of the replication
 	// as CSV (kinds without jobs ignore it). Only replication 0 gets one.
 	Jobs io.Writer
+	// Windows, when not nil, receives the per-window records of the slot
+	// kinds (slots, css2014, anticipation) as CSV: their schedule views
+	// (slotexp.Windows). Only replication 0 gets one, and only with
+	// --schedule; other kinds ignore it.
+	Windows io.Writer
 	// OutDir, when not empty, is a directory where replication 0 may write
 	// extra files of its own (data, plots); other replications get "". It
 	// does not exist until something is written into it (with

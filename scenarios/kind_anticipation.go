@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/schedsim/schedsim/model"
 
@@ -136,7 +137,9 @@ func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := slotexp.RunANT(rc.context(), g, p.config(rc.Check), rc.Jobs)
+	cfg := p.config(rc.Check)
+	cfg.Windows = slotexp.NewWindows(rc.Windows)
+	m, err := slotexp.RunANT(rc.context(), g, cfg, rc.Jobs)
 	if err != nil {
 		return nil, fmt.Errorf("scenarios: anticipation: %w", err)
 	}
@@ -149,7 +152,9 @@ func (p *AnticipationParams) References() map[string]float64 {
 	if p.Experiment != slotexp.ExperimentReplication || p.Limit != 10 {
 		return nil
 	}
-	return slotexp.Table1References()
+	ref := slotexp.Table1References()
+	maps.Copy(ref, slotexp.Table1RatioReferences())
+	return ref
 }
 
 // Metrics declares the metrics Run returns, in order: those of an

@@ -28,8 +28,9 @@ func init() {
 // ClusterParams are the parameters of the cluster kind: which trace (or
 // Source) to replay (with the SWF package's filters), on how many
 // processors, under which batch policy. A trace replay is deterministic:
-// every replication gives the same result, so one replication is enough;
-// a generated source with seed 0 gives every replication its own jobs.
+// every replication gives the same result, so one replication is enough,
+// unless replicate: shakes, windows or resamples the trace in each; a
+// generated source with seed 0 gives every replication its own jobs.
 type ClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz). A relative path is
 	// resolved against the scenario file's directory (the working
@@ -45,8 +46,10 @@ type ClusterParams struct {
 	Procs int `yaml:"procs"`
 	// Policy is a batch policy name (see batch.Policies).
 	Policy string `yaml:"policy"`
-	// Order is the queue order: submit (default) or sjf.
+	// Order is the queue order: submit (default), sjf or maui.
 	Order string `yaml:"order"`
+	// Weights are the weights of the maui order (see batch.Weights).
+	Weights batch.Weights `yaml:"weights"`
 	// Predictor is the runtime predictor of the policies that plan with
 	// one (see predict.Predictors; empty: the policy's default, requested
 	// but for easy++).
@@ -88,6 +91,9 @@ type ClusterParams struct {
 	OverrunStep float64 `yaml:"overrun_step"`
 	// Tau is the runtime bound of the bounded slowdown, in seconds.
 	Tau float64 `yaml:"tau"`
+	// Replicate, when set, replays a shaken, windowed or resampled trace
+	// in each replication (see Replicate), so a replay gets CIs.
+	Replicate *Replicate `yaml:"replicate,omitempty"`
 
 	baseDir string
 }
@@ -124,6 +130,7 @@ func (p *ClusterParams) Validate() error {
 		model.IntRange("procs", p.Procs, 0, MaxClusterProcs),
 		model.OneOf("policy", p.Policy, batch.Policies.Names()...),
 		model.OneOf("order", p.Order, batch.Orders()...),
+		batch.Options{Order: p.Order, Weights: p.Weights}.Validate(),
 		p.validatePredictor(),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
@@ -144,7 +151,7 @@ func (p *ClusterParams) Validate() error {
 	if _, err := p.filter(); err != nil {
 		return model.Field("trace", "%v", err)
 	}
-	return nil
+	return p.Replicate.validate(p)
 }
 
 // filter maps the parameters onto the SWF package's job filter.
@@ -216,7 +223,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, model.Field("trace", "%v", err)
 	}
-	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, p.Procs, f)
+	src, err := p.openJobs(rc, f)
 	if err != nil {
 		return nil, err
 	}

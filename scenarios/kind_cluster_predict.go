@@ -75,5 +75,5 @@ func predictingPolicies() []string {
 // batchOptions returns the batch policy options of the parameters.
 func (p *ClusterParams) batchOptions() batch.Options {
 	f := p.DelayFactor
-	return batch.Options{Order: p.Order, Predictor: p.Predictor, Predict: p.Options, DelayFactor: &f}
+	return batch.Options{Order: p.Order, Weights: p.Weights, Predictor: p.Predictor, Predict: p.Options, DelayFactor: &f}
 }

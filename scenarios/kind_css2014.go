@@ -46,11 +46,25 @@ type CSS2014Params struct {
 	// Variants are the schedulers to run: css (ЦСП), gen (МПСР), shift
 	// (ЦСПС), hybrid (МПБ), backfill.
 	Variants []string `yaml:"variants"`
+	// Variant, when set, runs only that variant and reports its metrics
+	// as v_start, v_proc, … (no alternatives), so that a sweep over
+	// variant compares the variants pairwise on the same cycles.
+	Variant string `yaml:"variant"`
+	// Table1Row, when set, runs only what one row of Table 1 needs and
+	// reports the row as row_start, row_runtime, …: the jobs of one user
+	// criterion (start, runtime, finish, cost) under the generalised
+	// scheme, or css, every job under plain CSS.
+	Table1Row string `yaml:"table1_row"`
 	// Slices is k, the sub-batches of the generalised scheme (1 … jobs).
 	Slices int `yaml:"slices"`
 	// HybridCSSShare is N_CSS / N, the share of the batch (its first
 	// jobs) the hybrid schedules by CSS; N_CSS = round(share × N).
 	HybridCSSShare float64 `yaml:"hybrid_css_share"`
+	// VOCriterion is the VO's choice among a (sub-)batch's alternatives:
+	// proc (least total processor time under the budget B*, sections 2.3
+	// and 3 of the paper) or cost (least total cost under the limit T* on
+	// the total processor time, formulas (4), (5), (12)).
+	VOCriterion string `yaml:"vo_criterion"`
 	// Actual executes the plans with actual runtimes U[jobs.actual] × the
 	// reserved ones and reports the actual means too (Table 3).
 	Actual bool `yaml:"actual"`
@@ -61,7 +75,7 @@ type CSS2014Params struct {
 
 // NewCSS2014Params returns the defaults: the paper's environment at the
 // medium load level (owners.load 0.28), every variant, k = 1, half the
-// batch by CSS in the hybrid, 1 000 cycles.
+// batch by CSS in the hybrid, the VO criterion proc, 1 000 cycles.
 func NewCSS2014Params() *CSS2014Params {
 	return &CSS2014Params{
 		Cycles:         1000,
@@ -70,6 +84,7 @@ func NewCSS2014Params() *CSS2014Params {
 		Variants:       slotexp.CSS2014Variants(),
 		Slices:         1,
 		HybridCSSShare: 0.5,
+		VOCriterion:    slotexp.VOProc,
 	}
 }
 
@@ -86,6 +101,7 @@ func (p *CSS2014Params) Validate() error {
 		model.IntRange("cycles", p.Cycles, 1, MaxSlotsCycles),
 		model.FloatRange("hybrid_css_share", p.HybridCSSShare, 0, 1),
 		model.OneOf("paper_table", p.PaperTable, "", "table1", "table2", "table3"),
+		model.OneOf("vo_criterion", p.VOCriterion, slotexp.VOProc, slotexp.VOCost),
 	); err != nil {
 		return err
 	}
@@ -110,6 +126,20 @@ func (p *CSS2014Params) Validate() error {
 	if err := toporkov.ReplicationWork("cycles", p.Cycles, p.CSS2014Config.CycleWork()); err != nil {
 		return err
 	}
+	if err := model.OneOf("table1_row", p.Table1Row, "", "start", "runtime", "finish", "cost", "css"); err != nil {
+		return err
+	}
+	if p.Variant != "" {
+		if err := model.OneOf("variant", p.Variant, slotexp.CSS2014Variants()...); err != nil {
+			return err
+		}
+		if p.Table1Row != "" {
+			return model.Field("variant", "set variant or table1_row, not both (table1_row %q picks its own variant)", p.Table1Row)
+		}
+		if p.Actual && (p.Variant == slotexp.VariantShift || p.Variant == slotexp.VariantHybrid) {
+			return model.Field("variant", "with actual: true must be css, gen or backfill, the variants executed with actual runtimes (got %q)", p.Variant)
+		}
+	}
 	if len(p.Variants) == 0 {
 		return model.Field("variants", "must name at least one of %v", slotexp.CSS2014Variants())
 	}
@@ -128,12 +158,20 @@ func (p *CSS2014Params) Validate() error {
 }
 
 func (p *CSS2014Params) experiment() slotexp.CSS2014Config {
+	variants := p.Variants
+	switch {
+	case p.Variant != "":
+		variants = []string{p.Variant}
+	case p.Table1Row != "":
+		variants = []string{slotexp.CSS2014RowVariant(p.Table1Row)}
+	}
 	return slotexp.CSS2014Config{
 		Cycles:        p.Cycles,
-		Variants:      p.Variants,
+		Variants:      variants,
 		Slices:        p.Slices,
 		HybridCSSJobs: int(math.Round(p.HybridCSSShare * float64(p.Jobs.Count))),
 		Actual:        p.Actual,
+		VOCriterion:   p.VOCriterion,
 	}
 }
 
@@ -146,12 +184,22 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	}
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
+	cfg.Windows = slotexp.NewWindows(rc.Windows)
 	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
 	if err != nil {
 		return nil, err
 	}
 	rc.Log.Debug().Int("cycles", p.Cycles).Msg("css2014 replication done")
-	return m, nil
+	return p.view(m), nil
+}
+
+// view returns the metrics as the point reports them: the view of its
+// variant or Table 1 row, else every metric and the derived comparisons.
+func (p *CSS2014Params) view(m results.Metrics) results.Metrics {
+	if p.Variant == "" && p.Table1Row == "" {
+		return slotexp.CSS2014Derived(m)
+	}
+	return slotexp.CSS2014View(m, p.Variant, p.Table1Row)
 }
 
 // References returns the paper's values of the table named by
@@ -161,7 +209,17 @@ func (p *CSS2014Params) References() map[string]float64 {
 	if p.Nodes.Owned != nil {
 		price = p.Nodes.Owned.Price
 	}
-	return slotexp.CSS2014References(p.PaperTable, price)
+	refs := slotexp.CSS2014References(p.PaperTable, price)
+	if refs == nil || (p.Variant == "" && p.Table1Row == "") {
+		return refs
+	}
+	out := map[string]float64{}
+	for name, v := range refs {
+		if view, ok := slotexp.CSS2014ViewName(name, p.Variant, p.Table1Row); ok {
+			out[view] = v
+		}
+	}
+	return out
 }
 
 // Metrics declares the metrics Run returns, in order: those of a cycler
@@ -171,5 +229,5 @@ func (p *CSS2014Params) Metrics() []results.MetricInfo {
 	if err != nil {
 		return nil // Validate reports the bad variant
 	}
-	return describe(metricNames(c.Metrics()), slotexp.CSS2014MetricInfo)
+	return describe(metricNames(p.view(c.Metrics())), slotexp.CSS2014MetricInfo)
 }

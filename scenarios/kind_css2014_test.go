@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/scenarios/slotexp"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -25,11 +26,11 @@ func TestCSS2014BuiltinsRunShort(t *testing.T) {
 		}
 		pt := rep.Points[0]
 		want := map[string]float64{
-			"css2014-criteria": 222,   // plain CSS start, Table 1
+			"css2014-criteria": 171.7, // start of the start-criterion jobs, Table 1
 			"css2014-plans":    115.1, // backfilling's actual processor time, Table 3
 			"css2014-pricing":  527.1, // profit at c = 2, Table 2
 		}[name]
-		metric := map[string]string{"css2014-criteria": "css_start", "css2014-plans": "backfill_actual_proc", "css2014-pricing": "owned_profit"}[name]
+		metric := map[string]string{"css2014-criteria": "row_start", "css2014-plans": "backfill_actual_proc", "css2014-pricing": "owned_profit"}[name]
 		s, ok := pt.Metric(metric)
 		if !ok || s.Reference != want || !(s.Mean > 0) {
 			t.Errorf("%s: %s = %+v, want a positive mean and the paper's %v", name, metric, s, want)
@@ -76,6 +77,11 @@ func TestCSS2014BadInput(t *testing.T) {
 		"jobs: {criteria: [cost, speed]}":                      "params.jobs.criteria[1]",
 		"paper_table: table9":                                  "params.paper_table",
 		"cycle: -600":                                          "params.cycle",
+		"vo_criterion: speed":                                  "params.vo_criterion",
+		"variant: fastest":                                     "params.variant",
+		"table1_row: speed":                                    "params.table1_row",
+		"variant: gen\n  table1_row: cost":                     "params.variant",
+		"variant: shift\n  actual: true":                       "params.variant",
 	}
 	for params, key := range cases {
 		src := "name: bad\nmodel: css2014\nseed: 1\nreplications: 1\nparams:\n  " + params + "\n"
@@ -87,6 +93,51 @@ func TestCSS2014BadInput(t *testing.T) {
 		msg := err.Error()
 		if !strings.Contains(msg, key) || !strings.HasPrefix(msg, "bad.yaml") || strings.Contains(msg, "\n") {
 			t.Errorf("%q: error %q does not name %s on one line", params, msg, key)
+		}
+	}
+}
+
+// TestCSS2014Views: a point of one Table 1 row or one variant reports, on
+// the same seed, exactly the numbers the run of every variant reports
+// under that row's or variant's own names.
+func TestCSS2014Views(t *testing.T) {
+	run := func(set func(p *CSS2014Params)) results.Point {
+		t.Helper()
+		p := NewCSS2014Params()
+		p.Cycles, p.LoadLevel = 20, "medium"
+		set(p)
+		if err := p.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		sc := &Scenario{Name: "v", Model: "css2014", Seed: 7, Replications: 2, Points: []Point{{Params: p}}}
+		rep, err := Run(context.Background(), sc, Options{Replications: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Points[0]
+	}
+	all := run(func(*CSS2014Params) {})
+	row := run(func(p *CSS2014Params) { p.Table1Row = "finish" })
+	for _, c := range []struct{ view, want string }{
+		{"row_start", "gen_by_finish_start"},
+		{"row_group_alternatives", "gen_by_finish_group_alternatives"},
+		{"row_cost", "gen_by_finish_cost"},
+	} {
+		a, okA := row.Metric(c.view)
+		b, okB := all.Metric(c.want)
+		if !okA || !okB || a.Mean != b.Mean || a.HalfWidth != b.HalfWidth {
+			t.Errorf("table1_row finish: %s = %+v, want %s = %+v", c.view, a, c.want, b)
+		}
+	}
+	for _, v := range []string{"css", "shift", "backfill"} {
+		pt := run(func(p *CSS2014Params) { p.Variant = v })
+		a, okA := pt.Metric("v_start_plus_proc")
+		b, okB := all.Metric(v + "_start_plus_proc")
+		if !okA || !okB || a.Mean != b.Mean {
+			t.Errorf("variant %s: v_start_plus_proc = %+v, want %+v", v, a, b)
+		}
+		if _, ok := pt.Metric("v_alternatives"); ok {
+			t.Errorf("variant %s reports v_alternatives, which backfilling lacks", v)
 		}
 	}
 }
@@ -153,5 +204,17 @@ func TestCycleKindsStopOnInterrupt(t *testing.T) {
 				t.Fatalf("interrupted run: report %v, err %v; want sim.ErrInterrupted", rep, err)
 			}
 		})
+	}
+}
+
+// TestCSS2014Table1RowsValid: the rows table1_row accepts are those of
+// the paper's Table 1 as the cycler names them.
+func TestCSS2014Table1RowsValid(t *testing.T) {
+	for _, row := range slotexp.CSS2014Table1Rows() {
+		p := NewCSS2014Params()
+		p.Table1Row = row
+		if err := p.Validate(); err != nil {
+			t.Errorf("table1_row %q: %v", row, err)
+		}
 	}
 }

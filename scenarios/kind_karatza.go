@@ -68,14 +68,18 @@ type KaratzaParams struct {
 	// SiteChoice is how a gang picks among sites that can take it: random
 	// or earliest.
 	SiteChoice string `yaml:"site_choice"`
-	// QueuePick is which empty queues of its site a gang takes when there
-	// are more than it needs: earliest (free processors, then earliest
-	// estimated end), index (processor order) or random.
+	// QueuePick is which queues of its site a gang takes when there are
+	// more of the kind its dispatch takes than it needs: earliest (free
+	// processors, then the earliest estimated end), index (processor
+	// order) or random.
 	QueuePick string `yaml:"queue_pick"`
-	// Dispatch is what "enough empty queues" means: empty-queues (nothing
-	// waits; the processor may be busy, the paper's text) or
-	// free-processors (idle with nothing waiting: gangs never wait in
-	// local queues), an alternative reading.
+	// Dispatch is which queues of a site a gang may take:
+	// idle-or-empty-busy (the default: k free processors, start now; else
+	// k busy processors with nothing waiting, start when all are idle;
+	// never a mix — the paper's "idle processors" and "empty queues",
+	// lines 65–68, counted apart), empty-queues (any k queues with
+	// nothing waiting, free and busy together) or free-processors (k free
+	// processors only: gangs never wait in local queues).
 	Dispatch string `yaml:"dispatch"`
 	// WarmupJobs completions are not measured (0, as in the paper).
 	WarmupJobs int `yaml:"warmup_jobs"`
@@ -100,7 +104,7 @@ func NewKaratzaParams() *KaratzaParams {
 		GSQueue:       grid.LGF,
 		SiteChoice:    grid.SiteRandom,
 		QueuePick:     grid.PickEarliest,
-		Dispatch:      grid.DispatchEmptyQueues,
+		Dispatch:      grid.DispatchIdleOrBusy,
 		Jobs:          120000,
 	}
 }

@@ -288,10 +288,11 @@ var lambdas = []float64{1 / 0.12, 10, 12.5}
 
 // Table II of the paper against 10 replications of 120 000 jobs, as in the
 // paper. The tolerance is 1.5% of the paper's value plus the half-width of
-// our 95% confidence interval. At λ = 12.5 our reading keeps the system
-// stable (utilization = offered load 0.898), while the paper reports 0.880,
-// 2% lower — a documented deviation (README-fragment.md): the test pins it
-// to 1.5%–2.5% above the paper with our utilization at the offered load.
+// our 95% confidence interval (the default dispatch is within +0.8%). At
+// λ = 12.5 the model is stable (utilization = offered load 0.898), while
+// the paper reports 0.880, 2% lower — a documented deviation
+// (docs/reproductions/karatza2010.md): the test pins it to 1.5%–2.5% above
+// the paper with our utilization at the offered load.
 func TestKaratzaTableII(t *testing.T) {
 	for _, row := range KaratzaTableII {
 		for ap := 1; ap <= 2; ap++ {
@@ -361,15 +362,22 @@ func TestKaratzaTrends(t *testing.T) {
 		}
 	}
 	// Approach 2 finishes at least as many gangs: never significantly
-	// fewer for U{2..13}; for powers of 2 at λ = 12.5 significantly more,
-	// with a significantly lower WRT. The effects are small here — about
-	// 0.1 percentage point of gangs and 2% of WRT, against the paper's 10
-	// points — because few gangs are split (README-fragment.md); 100
-	// replications resolve them.
+	// fewer for U{2..13}. For powers of 2 (Figure 3) it finishes about 10
+	// points more at λ = 8.33 and 10, where approach 1 leaves the 16-task
+	// gangs waiting for a whole site of free or of busy processors, and
+	// significantly more, with a lower WRT, at λ = 12.5 (100
+	// replications).
 	for _, l := range lambdas {
 		d := paired(t, paperRuns(t, 1, l, "uniform", 0, 10), paperRuns(t, 2, l, "uniform", 0, 10), "gangs_finished_pct")
 		if d.High() < 0 {
 			t.Errorf("λ=%.4g U{2..13}: approach 2 finishes %.4f ± %.4f %% fewer gangs", l, -d.Mean, d.HalfWidth)
+		}
+	}
+	for _, l := range lambdas[:2] {
+		d := paired(t, paperRuns(t, 1, l, "pow2", 0, 10), paperRuns(t, 2, l, "pow2", 0, 10), "gangs_finished_pct")
+		t.Logf("λ=%.4g powers of 2: approach 2 finishes %.2f ± %.2f points more gangs", l, d.Mean, d.HalfWidth)
+		if d.Low() < 5 {
+			t.Errorf("λ=%.4g powers of 2: approach 2 − approach 1 finished gangs %.3f ± %.3f points, want ≥ 5 (the paper: almost 10)", l, d.Mean, d.HalfWidth)
 		}
 	}
 	p1, p2 := paperRuns(t, 1, 12.5, "pow2", 0, 100), paperRuns(t, 2, 12.5, "pow2", 0, 100)
@@ -383,13 +391,12 @@ func TestKaratzaTrends(t *testing.T) {
 	} else {
 		t.Logf("λ=12.5 powers of 2: WRT approach 2 − approach 1 = %.3f ± %.3f", d.Mean, d.HalfWidth)
 	}
-	// For U{2..13} (the paper's Figure 4) the WRT difference at λ = 12.5 is
-	// not significant here (−0.23 ± 0.32 over 100 replications): the test
-	// checks that approach 2 is not significantly worse.
-	d := paired(t, paperRuns(t, 1, 12.5, "uniform", 0, 10), paperRuns(t, 2, 12.5, "uniform", 0, 10), "gang_wrt")
-	t.Logf("λ=12.5 U{2..13}: WRT approach 2 − approach 1 = %.3f ± %.3f", d.Mean, d.HalfWidth)
-	if d.Low() > 0 {
-		t.Errorf("λ=12.5 U{2..13}: approach 2 has a significantly higher WRT (%+.3f ± %.3f)", d.Mean, d.HalfWidth)
+	// For U{2..13} (the paper's Figure 4) approach 2 has the lower WRT at
+	// λ = 12.5; 10 replications do not resolve it, 50 do.
+	d := paired(t, paperRuns(t, 1, 12.5, "uniform", 0, 50), paperRuns(t, 2, 12.5, "uniform", 0, 50), "gang_wrt")
+	t.Logf("λ=12.5 U{2..13}: WRT approach 2 − approach 1 = %.3f ± %.3f (50 replications)", d.Mean, d.HalfWidth)
+	if d.High() >= 0 {
+		t.Errorf("λ=12.5 U{2..13}: WRT approach 2 − approach 1 = %+.3f ± %.3f over 50 replications, want < 0", d.Mean, d.HalfWidth)
 	}
 	// A larger estimate error gives a higher WRT at λ = 12.5.
 	for ap := 1; ap <= 2; ap++ {
@@ -397,6 +404,42 @@ func TestKaratzaTrends(t *testing.T) {
 		t.Logf("approach %d λ=12.5: WRT(E=30%%) − WRT(E=0) = %.2f ± %.2f", ap, d.Mean, d.HalfWidth)
 		if d.Low() <= 0 {
 			t.Errorf("approach %d λ=12.5: WRT(E=30%%) − WRT(E=0) = %.3f ± %.3f, want > 0", ap, d.Mean, d.HalfWidth)
+		}
+	}
+}
+
+// The built-ins' claims come out as their expect: says (the regression
+// test --strict-claims makes of them): karatza-quick always, the whole
+// karatza2010 grid (about 25 CPU-s) unless -short.
+func TestKaratzaClaims(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		claims int
+		full   bool
+	}{{"karatza-quick", 2, false}, {"karatza2010", 30, true}} {
+		if c.full && testing.Short() {
+			t.Logf("%s: full-size run skipped in -short mode", c.name)
+			continue
+		}
+		sc, err := Load(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(context.Background(), sc, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs, err := sc.EvaluateClaims(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) != c.claims {
+			t.Errorf("%s: %d claims, want %d", c.name, len(vs), c.claims)
+		}
+		for _, v := range vs {
+			if v.Unexpected() {
+				t.Errorf("%s: claim %s is %s, expected %s: %s", c.name, v.Claim, v.Label(), v.Expected, v.Numbers)
+			}
 		}
 	}
 }

@@ -111,6 +111,7 @@ func (p *SlotsParams) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.Check = rc.Check
 	cfg.MaxJobs = rc.Stop.CompletedJobs
+	cfg.Windows = slotexp.NewWindows(rc.Windows)
 	if p.Environment != nil {
 		cfg.Cycles = 1
 	}

@@ -34,6 +34,10 @@ type Options struct {
 	JobsCSV bool
 	// JobsAll extends JobsCSV to every replication.
 	JobsAll bool
+	// WindowsCSV asks the slot kinds for per-window records (needs
+	// OutDir) of replication 0 of each point: Run writes them all to
+	// windows.csv in long format (see CombineWindows).
+	WindowsCSV bool
 	// Check switches on the models' invariant checkers.
 	Check bool
 	// Log is the structured logger.
@@ -118,6 +122,15 @@ func Run(ctx context.Context, sc *Scenario, opts Options) (*results.Report, erro
 	if opts.OutDir != "" && opts.JobsCSV {
 		err := CombineJobs(sc, res, opts.OutDir, opts.OutDir)
 		if rmErr := os.RemoveAll(filepath.Join(opts.OutDir, jobsDir)); err == nil {
+			err = rmErr
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if opts.OutDir != "" && opts.WindowsCSV {
+		err := CombineWindows(sc, res, opts.OutDir, opts.OutDir)
+		if rmErr := os.RemoveAll(filepath.Join(opts.OutDir, windowsDir)); err == nil {
 			err = rmErr
 		}
 		if err != nil {

@@ -60,22 +60,37 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		if jobs != nil {
 			rc.Jobs = jobs
 		}
+		win, err := opts.createWindowsCSV(task, rep)
+		if err != nil {
+			if jobs != nil {
+				jobs.Abort()
+			}
+			return results.TaskResult{}, fmt.Errorf("scenarios: %w", err)
+		}
+		if win != nil {
+			rc.Windows = win
+		}
 		// Ctrl-C interrupts the engine inside a long replication; what
 		// such a replication returns is incomplete and is discarded.
 		watch := context.AfterFunc(ctx, func() { sim.Interrupt(eng) })
 		m, err := point.Params.Run(rc)
 		events.Add(eng.Processed())
 		if !watch() || ctx.Err() != nil {
-			if jobs != nil {
-				jobs.Abort()
+			for _, f := range []*results.AtomicFile{jobs, win} {
+				if f != nil {
+					f.Abort()
+				}
 			}
 			return results.TaskResult{}, sim.ErrInterrupted
 		}
-		if jobs != nil {
+		for _, f := range []*results.AtomicFile{jobs, win} {
+			if f == nil {
+				continue
+			}
 			if err == nil {
-				err = jobs.Commit()
+				err = f.Commit()
 			} else {
-				jobs.Abort()
+				f.Abort()
 			}
 		}
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -53,8 +54,9 @@ func orList(hint string) string {
 }
 
 // BuiltinTraces returns the catalogue names of the traces the built-in
-// scenario name replays (nil for one that replays none), so that
-// `schedsim list` can say which to fetch.
+// scenario name replays (nil for one that replays none): its params'
+// trace and the values of a sweep axis over trace, so that `schedsim
+// list` can say which to fetch.
 func BuiltinTraces(name string) []string {
 	data, ok := builtinData(name)
 	if !ok {
@@ -64,13 +66,27 @@ func BuiltinTraces(name string) []string {
 		Params struct {
 			Trace string `yaml:"trace"`
 		} `yaml:"params"`
+		Sweep []struct {
+			Key    string      `yaml:"key"`
+			Values []yaml.Node `yaml:"values"`
+		} `yaml:"sweep"`
 	}
-	if yaml.Unmarshal(data, &doc) != nil || doc.Params.Trace == "" {
+	if yaml.Unmarshal(data, &doc) != nil {
 		return nil
 	}
-	e, ok := catalog.Lookup(doc.Params.Trace)
-	if !ok {
-		return nil
+	names := []string{doc.Params.Trace}
+	for _, ax := range doc.Sweep {
+		for _, v := range ax.Values {
+			if ax.Key == "trace" && v.Kind == yaml.ScalarNode {
+				names = append(names, v.Value)
+			}
+		}
 	}
-	return []string{e.Name}
+	var out []string
+	for _, n := range names {
+		if e, ok := catalog.Lookup(n); ok && n != "" && !slices.Contains(out, e.Name) {
+			out = append(out, e.Name)
+		}
+	}
+	return out
 }

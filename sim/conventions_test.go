@@ -103,12 +103,26 @@ func TestErrorsCarryTheirPackage(t *testing.T) {
 	// fragments are functions whose errors are parts of a message their
 	// callers complete, never returned from the package as they are.
 	fragments := map[string]string{
-		"model/arrival.go:CheckArrival":           "its callers prefix it with their package and the job's ID",
-		"workloads/slurm/sacct.go:parseJob":       "its errors are the text of a skipped record's problem line",
-		"workloads/slurm/times.go:parseTimestamp": "called by parseJob: the text of a skipped record's problem line",
-		"results/plot.go:checkMetrics":            `wrapped by WritePlots as "results: plots[i] (name): …"`,
-		"results/plot.go:linePlot":                `wrapped by WritePlots as "results: plots[i] (name): …"`,
-		"model/gang/arrive.go:pull":               `wrapped as "gang: workload job N: …"`,
+		"model/arrival.go:CheckArrival":                     "its callers prefix it with their package and the job's ID",
+		"workloads/slurm/sacct.go:parseJob":                 "its errors are the text of a skipped record's problem line",
+		"workloads/slurm/times.go:parseTimestamp":           "called by parseJob: the text of a skipped record's problem line",
+		"results/plot.go:checkMetrics":                      `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"results/plot.go:linePlot":                          `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"model/gang/arrive.go:pull":                         `wrapped as "gang: workload job N: …"`,
+		"results/claims/evaluate.go:evaluate":               `wrapped by Evaluate as "claims: claims[i] (name): …"`,
+		"results/claims/evaluate.go:evaluateGroup":          `called by evaluate: wrapped by Evaluate as "claims: claims[i] (name): …"`,
+		"results/claims/evaluate.go:peak":                   `called by evaluateGroup: wrapped by Evaluate as "claims: claims[i] (name): …"`,
+		"results/claims/evaluate.go:within":                 `called by evaluateGroup: wrapped by Evaluate as "claims: claims[i] (name): …"`,
+		"workloads/sacctmgr/assoc.go:ReadAssoc":             `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
+		"workloads/sacctmgr/assoc.go:parseShares":           `called from a row callback: wrapped as "FILE:LINE: sacctmgr: …"`,
+		"workloads/sacctmgr/qos.go:ReadQOS":                 `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
+		"workloads/sacctmgr/sshare.go:ReadShares":           `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
+		"workloads/slurm/priofields.go:parsePriorityFields": `wrapped as "slurm: FILE:LINE: job N: …"`,
+		"workloads/slurmconf/hostlist.go:expandHosts":       `wrapped by errf as "FILE:LINE: slurmconf: NodeName: …"`,
+		"workloads/slurmconf/keys.go:yesNo":                 `wrapped by errf as "FILE:LINE: slurmconf: KEY: …"`,
+		"workloads/slurmconf/keys.go:limit":                 `wrapped by errf as "FILE:LINE: slurmconf: KEY: …"`,
+		"workloads/slurmconf/read.go:splitPairs":            `wrapped by errf as "FILE:LINE: slurmconf: …"`,
+		"workloads/slurmconf/time.go:parseTime":             `wrapped by errf as "FILE:LINE: slurmconf: KEY: …"`,
 		// sentinels whose text follows the name of the file they are
 		// about ("x.yaml: no such scenario file …"), as os.ErrNotExist's
 		// does

@@ -167,7 +167,8 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 	if err := f.fig.check(sc); err != nil {
 		return err
 	}
-	opts.JobsCSV = opts.JobsCSV || f.fig.schedule
+	opts.WindowsCSV = f.fig.windows(sc)
+	opts.JobsCSV = opts.JobsCSV || (f.fig.schedule && !opts.WindowsCSV)
 	text, err := f.textOptions(sc, stdout)
 	if err != nil {
 		return err

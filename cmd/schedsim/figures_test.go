@@ -17,7 +17,15 @@ func TestFigureFlagsBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "karatza-quick", "--schedule", "--out", out}, "--schedule: model karatza places no job on processors (schedule views are for cluster, multicluster)"},
+		{[]string{"run", "karatza-quick", "--schedule", "--out", out}, "--schedule: model karatza places no job on processors or nodes (schedule views are for cluster, multicluster, anticipation, css2014, slots)"},
+		{[]string{"run", "toporkov-alp-amp", "--schedule", "--cycle", "20", "--out", out}, "--cycle must be in [0, 19]"},
+		{[]string{"run", "toporkov-alp-amp", "--schedule", "--cycle", "-1", "--out", out}, "--cycle must be in [0, 19]"},
+		{[]string{"run", "toporkov-alp-amp", "--schedule", "--from", "1d", "--out", out}, "model slots draws one cycle: use --cycle"},
+		{[]string{"run", "toporkov-alp-amp", "--cycle", "2", "--out", out}, "--cycle and --color-by shape the schedule views: they go with --schedule"},
+		{[]string{"replay", "--trace", tiny, "--schedule", "--color-by", "queue", "--out", out}, `--color-by must be size or user (got "queue")`},
+		{[]string{"replay", "--trace", tiny, "--schedule", "--cycle", "3", "--out", out}, "--cycle chooses the cycle of anticipation, css2014, slots; model cluster has a Gantt chart: use --from/--to"},
+		{[]string{"run", "toporkov-alp-amp", "--schedule", "--color-by", "user", "--out", out}, "--color-by colours the Gantt chart of cluster, multicluster; model slots colours its windows by job"},
+		{[]string{"plot", "schedule", dir, "--color-by", "rainbow"}, `--color-by must be size or user (got "rainbow")`},
 		{[]string{"replay", "--trace", tiny, "--policy", "fcfs,easy", "--baseline", "policy=sjf", "--out", out}, `--baseline: baseline "policy=sjf" names no point (allowed: policy=fcfs, policy=easy)`},
 		{[]string{"replay", "--trace", tiny, "--schedule", "--from", "2d", "--to", "1d", "--out", out}, "--from 2d is not before --to 1d"},
 		{[]string{"replay", "--trace", tiny, "--schedule", "--from", "yesterday", "--out", out}, `--from: "yesterday" is not a time`},

@@ -95,7 +95,8 @@ usage:
   schedsim claims DIR…                               one table of the claims of runs' --out directories
   schedsim slurm SCENARIO --out DIR --tasks N        write (--submit: submit) a Slurm job array and its merge job
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
-  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV
+  schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV;
+                                                    slot kinds: the chosen windows of cycle --cycle N (windows.csv)
   schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache

@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/schedsim/schedsim/scenarios"
 )
 
 // kindRuns are small scenarios, one or more per model kind, whose outputs
@@ -62,7 +65,8 @@ sweep:
 `,
 }
 
-// runKinds runs every kindRuns scenario with --per-job into dir and
+// runKinds runs every kindRuns scenario with --per-job (and the slot
+// kinds with --schedule, for windows.csv) into dir and
 // returns the output directories (the trace-driven ones are skipped,
 // with a log line, when the excerpt is absent).
 func runKinds(t *testing.T, dir string) []string {
@@ -82,7 +86,11 @@ func runKinds(t *testing.T, dir string) []string {
 		file := filepath.Join(dir, kind+".yaml")
 		os.WriteFile(file, []byte("name: "+kind+"-data\n"+src), 0o644)
 		out := filepath.Join(dir, kind)
-		if code, _, stderr := runCLI(t, "run", file, "--out", out, "--per-job", "all", "--progress", "never"); code != exitOK {
+		args := []string{"run", file, "--out", out, "--per-job", "all", "--progress", "never"}
+		if slices.Contains(scenarios.WindowKinds, kind) {
+			args = append(args, "--schedule", "--plot-format", "svg") // windows.csv
+		}
+		if code, _, stderr := runCLI(t, args...); code != exitOK {
 			t.Fatalf("%s: exit %d: %s", kind, code, stderr)
 		}
 		outs = append(outs, out)

@@ -30,8 +30,9 @@ window.addEventListener('load', function () {
 });
 </script>`
 
-// TestReportInBrowser renders the report of karatza-quick and of a trace
-// replay (with schedule views) in headless Chromium: it fails on a console
+// TestReportInBrowser renders the report of karatza-quick, of a trace
+// replay (with schedule views) and of a slot-kind sweep (with the chosen
+// windows) in headless Chromium: it fails on a console
 // error, a broken image or figure, a reference to the network or an empty
 // page, and keeps the screenshots in out/ at the module root.
 func TestReportInBrowser(t *testing.T) {
@@ -53,6 +54,7 @@ func TestReportInBrowser(t *testing.T) {
 	}{
 		{"karatza-quick", []string{"run", "karatza-quick", "--replications", "3"}, false},
 		{"replay-tiny", []string{"replay", "--trace", "../../scenarios/examples/tiny.swf", "--policy", "fcfs,easy,conservative", "--schedule", "--baseline", "policy=fcfs"}, true},
+		{"slot-windows", []string{"run", "../../scenarios/examples/slot-windows.yaml", "--schedule"}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

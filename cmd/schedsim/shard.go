@@ -121,6 +121,9 @@ func mergeCommand(args []string, stdout io.Writer) error {
 	if err := scenarios.CombineJobs(sc, rep, stage.Dir(), dirs...); err != nil {
 		return err
 	}
+	if err := scenarios.CombineWindows(sc, rep, stage.Dir(), dirs...); err != nil {
+		return err
+	}
 	if err := stage.Commit(); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 // cmdTrace runs `schedsim trace info FILE …` and the other trace
 // subcommands (fetch, list, import-sacct).
 func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace fetch NAME … | schedsim trace list | schedsim trace import-sacct FILE --out FILE.swf[.gz]"
+	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace fetch NAME … | schedsim trace list | schedsim trace import-sacct FILE --out FILE.swf[.gz] | " + resampleSynopsis
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fmt.Fprintf(stdout, "usage: %s\n", synopsis)
 		return nil
@@ -28,6 +28,13 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		err := importSacct(ctx, args[1:], stdout)
 		if errors.As(err, new(usageError)) {
 			return commandError{"trace import-sacct", err}
+		}
+		return err
+	}
+	if len(args) > 0 && args[0] == "resample" {
+		err := traceResample(ctx, args[1:], stdout)
+		if errors.As(err, new(usageError)) {
+			return commandError{"trace resample", err}
 		}
 		return err
 	}
@@ -45,9 +52,9 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if len(args) == 0 || args[0] != "info" {
 		if len(args) > 0 {
-			return usagef("unknown trace subcommand %q%s (want info, fetch, list or import-sacct)", args[0], suggest.DidYouMean(args[0], []string{"info", "fetch", "list", "import-sacct"}))
+			return usagef("unknown trace subcommand %q%s (want info, fetch, list, import-sacct or resample)", args[0], suggest.DidYouMean(args[0], []string{"info", "fetch", "list", "import-sacct", "resample"}))
 		}
-		return usagef("trace needs the subcommand info, fetch, list or import-sacct: %s", synopsis)
+		return usagef("trace needs the subcommand info, fetch, list, import-sacct or resample: %s", synopsis)
 	}
 	fs := newFlagSet("trace info", synopsis, stdout)
 	registerTraces(fs.FlagSet)

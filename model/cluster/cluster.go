@@ -74,6 +74,8 @@ type Cluster struct {
 	src   model.JobSource
 	sched Scheduler
 	track Tracker
+	prio  func(*Job, float64) float64 // dynamic queue order (see Prioritized), or nil
+	keys  []keyed                     // scratch of resort
 	pred  Predictor
 	corr  Corrector
 	cfg   Config
@@ -126,6 +128,7 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 	}
 	c := &Cluster{eng: eng, src: src, sched: sched, cfg: cfg, procs: cfg.Procs, free: cfg.Procs}
 	c.track, _ = sched.(Tracker)
+	c.prio = prioOrder(sched)
 	if ps, ok := sched.(Predicting); ok {
 		c.pred = ps.Predictor()
 		c.corr, _ = c.pred.(Corrector)
@@ -287,11 +290,12 @@ func (c *Cluster) arrive(arg any) {
 }
 
 // enqueue inserts j into the queue after every job that does not come
-// after it in the scheduler's order.
+// after it in the scheduler's order (at the end on the dynamic-order
+// path: the pass sorts).
 func (c *Cluster) enqueue(j *Job) {
 	q := c.queue
 	i := len(q)
-	if i > 0 && c.sched.Less(j, q[i-1]) {
+	if i > 0 && c.prio == nil && c.sched.Less(j, q[i-1]) {
 		i = sort.Search(len(q), func(k int) bool { return c.sched.Less(j, q[k]) })
 	}
 	q = append(q, nil)
@@ -303,6 +307,9 @@ func (c *Cluster) enqueue(j *Job) {
 // pass is the scheduling pass of an instant.
 func (c *Cluster) pass(any) {
 	c.passPending = false
+	if c.prio != nil {
+		c.resort(c.eng.Now())
+	}
 	c.inPass = true
 	err := c.sched.Schedule(&c.view, c)
 	c.inPass = false
@@ -510,7 +517,7 @@ func (c *Cluster) checkState() error {
 		if j.state != Queued {
 			return fmt.Errorf("%w: job %d in the queue in state %v", ErrInvariant, j.job.ID, j.state)
 		}
-		if k > 0 && c.sched.Less(j, c.queue[k-1]) {
+		if k > 0 && c.queueOutOfOrder(k, c.eng.Now()) {
 			return fmt.Errorf("%w: queue out of order at job %d", ErrInvariant, j.job.ID)
 		}
 	}

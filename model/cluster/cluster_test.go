@@ -107,9 +107,9 @@ func TestMetricsAndCSV(t *testing.T) {
 		}
 	}
 	wantCSV := CSVHeader + "\n" +
-		"1,0,0,10,2,10,10,0,1\n" +
-		"2,1,10,15,1,5,6,9,1.4\n" +
-		"3,2,10,30,1,20,30,8,1.4\n"
+		"1,0,0,10,2,10,10,0,1,\n" +
+		"2,1,10,15,1,5,6,9,1.4,\n" +
+		"3,2,10,30,1,20,30,8,1.4,\n"
 	if csv.String() != wantCSV {
 		t.Errorf("CSV:\n%s\nwant:\n%s", csv.String(), wantCSV)
 	}

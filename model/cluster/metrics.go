@@ -241,8 +241,9 @@ func Quantile(sorted []float64, p float64) float64 {
 	return sorted[i] + (h-lo)*(sorted[i+1]-sorted[i])
 }
 
-// CSVHeader is the header line of the per-job CSV records.
-const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld"
+// CSVHeader is the header line of the per-job CSV records; user is the
+// job's user number (SWF field 12), empty when the workload has none.
+const CSVHeader = "id,submit,start,end,processors,runtime,estimate,wait,bsld,user"
 
 // csvWriter writes per-job records without allocating per job.
 type csvWriter struct {
@@ -273,6 +274,10 @@ func (c *csvWriter) write(j *model.Job) {
 	for _, v := range [...]float64{j.Runtime, j.Estimate, j.Wait(), j.BoundedSlowdown(c.tau)} {
 		b = append(b, ',')
 		b = records.AppendFloat(b, v)
+	}
+	b = append(b, ',')
+	if j.User >= 0 {
+		b = strconv.AppendInt(b, int64(j.User), 10)
 	}
 	b = append(b, '\n')
 	c.Write(b)

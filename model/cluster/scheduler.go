@@ -7,7 +7,8 @@ package cluster
 type Scheduler interface {
 	// Less orders the queue: the job for which Less is true goes first.
 	// It must be a strict weak order that does not change while the jobs
-	// are queued (BySubmit, ByEstimate).
+	// are queued (BySubmit, ByEstimate). An order that changes with time
+	// is a priority (see Prioritized); Less then breaks its ties.
 	Less(a, b *Job) bool
 	// Schedule starts queued jobs through s. It may start none. An error
 	// stops the replay and is returned by Cluster.Run.

@@ -16,7 +16,9 @@
 // Vocabulary. A processor's queue holds the jobs waiting at it, not the
 // one it runs. A queue is empty when nothing waits in it, whether or not
 // its processor is busy. A processor is idle when it runs nothing; it is
-// free for a newcomer when it is idle and its queue is empty. A gang is
-// only ever placed in empty queues, so each queue holds at most one gang
+// free for a newcomer when it is idle and its queue is empty; busy with an
+// empty queue otherwise (View.BusyEmpty). A gang is only ever placed in
+// empty queues — any of them, only free processors or only busy ones, as
+// its Placement's QueueSet says — so each queue holds at most one gang
 // task, always at its head, followed by locals.
 package gang

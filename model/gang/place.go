@@ -57,8 +57,20 @@ func (s *System) feasible(size int, pl Placement) error {
 		if pl.Pick < PickEarliest || pl.Pick > PickRandom {
 			return fmt.Errorf("%w: queue pick %v", ErrPolicy, pl.Pick)
 		}
-		if e := s.sites[pl.Site].empty; e < size {
-			return fmt.Errorf("%w: gang of %d placed at site %d with %d empty queues", ErrPolicy, size, pl.Site, e)
+		st := &s.sites[pl.Site]
+		var n int
+		switch pl.Queues {
+		case AnyEmpty:
+			n = st.empty
+		case FreeOnly:
+			n = st.free
+		case BusyOnly:
+			n = st.empty - st.free
+		default:
+			return fmt.Errorf("%w: queue set %v", ErrPolicy, pl.Queues)
+		}
+		if n < size {
+			return fmt.Errorf("%w: gang of %d placed at site %d with %d %v queues", ErrPolicy, size, pl.Site, n, pl.Queues)
 		}
 	case Split:
 		if f := s.view.TotalFree(); f < size {
@@ -80,7 +92,7 @@ func (s *System) dispatch(g *gangJob, pl Placement) {
 	g.procs = g.procs[:0]
 	switch pl.Kind {
 	case OneSite:
-		g.procs = s.pickQueues(pl.Site, k, pl.Pick, g.procs)
+		g.procs = s.pickQueues(pl.Site, k, pl.Pick, pl.Queues, g.procs)
 	case Split:
 		g.procs = s.pickFree(pl.Site, k, g.procs)
 	}
@@ -113,29 +125,47 @@ func (s *System) dispatch(g *gangJob, pl Placement) {
 	}
 }
 
-// pickQueues appends to out k empty queues of site as pick says.
-func (s *System) pickQueues(site, k int, pick QueuePick, out []*proc) []*proc {
-	ps := s.sites[site].procs
+// takes reports whether set lets a gang take processor p's queue.
+func takes(set QueueSet, p *proc) bool {
+	switch set {
+	case FreeOnly:
+		return p.free
+	case BusyOnly:
+		return p.empty && !p.free
+	}
+	return p.empty
+}
+
+// pickQueues appends to out k queues of site from set, as pick says.
+func (s *System) pickQueues(site, k int, pick QueuePick, set QueueSet, out []*proc) []*proc {
+	st := &s.sites[site]
+	ps := st.procs
 	switch pick {
 	case PickIndex:
 		for i := range ps {
 			if len(out) == k {
 				break
 			}
-			if ps[i].empty {
+			if takes(set, &ps[i]) {
 				out = append(out, &ps[i])
 			}
 		}
 		return out
 	case PickRandom:
-		// Selection sampling: each empty queue is taken with probability
-		// (still needed) / (still to see).
-		left := s.sites[site].empty
+		// Selection sampling: each queue of the set is taken with
+		// probability (still needed) / (still to see).
+		left := st.empty
+		switch set {
+		case FreeOnly:
+			left = st.free
+		case BusyOnly:
+			left = st.empty - st.free
+		}
 		for i := range ps {
 			if len(out) == k {
 				break
 			}
-			if !ps[i].empty {
+			if !takes(set, &ps[i]) {
 				continue
 			}
 			if s.ties.IntN(left) < k-len(out) {
@@ -147,15 +177,17 @@ func (s *System) pickQueues(site, k int, pick QueuePick, out []*proc) []*proc {
 	}
 	// PickEarliest: the free processors in index order, then the busy ones
 	// with an empty queue by earliest estimated end (ties in index order).
-	for i := range ps {
-		if len(out) == k {
-			return out
-		}
-		if ps[i].free {
-			out = append(out, &ps[i])
+	if set != BusyOnly {
+		for i := range ps {
+			if len(out) == k {
+				return out
+			}
+			if ps[i].free {
+				out = append(out, &ps[i])
+			}
 		}
 	}
-	if len(out) == k {
+	if len(out) == k || set == FreeOnly {
 		return out
 	}
 	from := len(out)

@@ -61,6 +61,35 @@ func (q QueuePick) String() string {
 	return fmt.Sprintf("QueuePick(%d)", int(q))
 }
 
+// QueueSet says which empty queues of its site a OneSite gang may take.
+type QueueSet int
+
+// The queue sets.
+const (
+	// AnyEmpty takes any queue with nothing waiting, its processor idle or
+	// busy (the empty-queues reading).
+	AnyEmpty QueueSet = iota
+	// FreeOnly takes only free processors (idle, nothing waiting): the
+	// gang starts at once.
+	FreeOnly
+	// BusyOnly takes only queues with nothing waiting whose processor is
+	// busy: the gang starts when all of them become idle.
+	BusyOnly
+)
+
+// String returns the name of the queue set.
+func (q QueueSet) String() string {
+	switch q {
+	case AnyEmpty:
+		return "any-empty"
+	case FreeOnly:
+		return "free-only"
+	case BusyOnly:
+		return "busy-only"
+	}
+	return fmt.Sprintf("QueueSet(%d)", int(q))
+}
+
 // Placement is a grid scheduler decision for one gang.
 type Placement struct {
 	// Kind is what to do.
@@ -72,6 +101,10 @@ type Placement struct {
 	// Pick is how a OneSite placement chooses among more empty queues
 	// than the gang needs.
 	Pick QueuePick
+	// Queues restricts the queues a OneSite placement takes: any empty
+	// queue (the zero value), only free processors, or only busy
+	// processors with nothing waiting.
+	Queues QueueSet
 	// Overhead is the fraction by which a Split gang's service time (and
 	// its estimate) grows: 0.1 runs it 10% longer.
 	Overhead float64
@@ -81,7 +114,8 @@ type Placement struct {
 // the model tries steps 0, 1, … in turn and takes the first placement that
 // is not Wait; a GS queue discipline tries a step for every queued gang
 // before moving to the next step. An approach must only return a placement
-// the state allows (a OneSite site with at least size empty queues, a Split
+// the state allows (a OneSite site with at least size queues of its
+// Queues set — View.EmptyQueues, View.Free or View.BusyEmpty — a Split
 // with at least size free processors in all) and must draw random numbers
 // (View.Rand) only when it returns a placement.
 type Allocator interface {

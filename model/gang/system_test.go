@@ -211,6 +211,9 @@ func TestPolicyErrorsAreErrors(t *testing.T) {
 	}{
 		{"router out of range", setup{router: routerFunc(func(*gang.View, int, float64) int { return 7 })}, []gang.Arrival{loc(0, 0, 1)}},
 		{"placement without queues", setup{alloc: badAlloc{}}, []gang.Arrival{loc(0, 0, 5), loc(0, 0, 5), loc(0, 0, 5), loc(0, 0, 5), loc(0, 0, 5), gng(1, 4, 1)}},
+		{"busy-only placement at free processors", setup{alloc: fixedAlloc{Kind: gang.OneSite, Queues: gang.BusyOnly}}, []gang.Arrival{loc(0, 0, 5), gng(1, 2, 1)}},
+		{"free-only placement at busy processors", setup{alloc: fixedAlloc{Kind: gang.OneSite, Queues: gang.FreeOnly}}, []gang.Arrival{loc(0, 0, 5), loc(0, 0, 5), loc(0, 0, 5), gng(1, 2, 1)}},
+		{"unknown queue set", setup{alloc: fixedAlloc{Kind: gang.OneSite, Queues: gang.BusyOnly + 1}}, []gang.Arrival{gng(1, 1, 1)}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -249,6 +252,12 @@ func (badAlloc) Steps() int { return 1 }
 func (badAlloc) Place(*gang.View, int, int) gang.Placement {
 	return gang.Placement{Kind: gang.OneSite, Site: 0}
 }
+
+// fixedAlloc places every gang as the placement says.
+type fixedAlloc gang.Placement
+
+func (fixedAlloc) Steps() int                                  { return 1 }
+func (f fixedAlloc) Place(*gang.View, int, int) gang.Placement { return gang.Placement(f) }
 
 func TestQueuePick(t *testing.T) {
 	// One site of 4: locals ending at 4, 3, 2, 1 on processors 0-3; a gang

@@ -29,6 +29,13 @@ func (v *View) Free(site int) int { return v.s.sites[site].free }
 // empty (their processor may be busy).
 func (v *View) EmptyQueues(site int) int { return v.s.sites[site].empty }
 
+// BusyEmpty returns the number of processors of site that are busy with
+// nothing waiting in their queue: EmptyQueues − Free.
+func (v *View) BusyEmpty(site int) int {
+	st := &v.s.sites[site]
+	return st.empty - st.free
+}
+
 // TotalFree returns the number of free processors over all sites.
 func (v *View) TotalFree() int {
 	n := 0
@@ -61,6 +68,28 @@ func (v *View) EarliestStart(site, k int) float64 {
 	}
 	s.remBuf = buf
 	return buf[k-st.free-1]
+}
+
+// EarliestBusyStart returns the estimated time from now until a gang of
+// size k placed in the queues of busy processors of site with nothing
+// waiting (View.BusyEmpty) could start: the k-th smallest estimated
+// remaining time of their running jobs. It returns +Inf when fewer than k
+// such queues exist.
+func (v *View) EarliestBusyStart(site, k int) float64 {
+	s := v.s
+	st := &s.sites[site]
+	if k < 1 || k > st.empty-st.free {
+		return math.Inf(1)
+	}
+	buf := s.remBuf[:0]
+	for i := range st.procs {
+		p := &st.procs[i]
+		if p.empty && !p.free {
+			buf = insertSorted(buf, s.remaining(p))
+		}
+	}
+	s.remBuf = buf
+	return buf[k-1]
 }
 
 func insertSorted(buf []float64, x float64) []float64 {

@@ -11,10 +11,15 @@ import (
 // benchReplay replays jobs (already in memory: the benchmark measures the
 // simulation, not the SWF parsing) under the named policy, b.N times.
 func benchReplay(b *testing.B, name string, jobs []model.Job, procs int) {
+	benchReplayOpts(b, name, Options{}, jobs, procs)
+}
+
+// benchReplayOpts is benchReplay with options.
+func benchReplayOpts(b *testing.B, name string, o Options, jobs []model.Job, procs int) {
 	b.ReportAllocs()
 	var res *cluster.Result
 	for b.Loop() {
-		p, err := Policies.New(name, Options{})
+		p, err := Policies.New(name, o)
 		if err != nil {
 			b.Fatal(err)
 		}

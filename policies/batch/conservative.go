@@ -12,7 +12,7 @@ func init() {
 		func(o Options) (Policy, error) {
 			b, err := newPredicting("conservative", o, "requested")
 			return &Conservative{base: b}, err
-		}, withPredictor("order")...)
+		}, withPredictor("order", "weights")...)
 }
 
 // Conservative keeps its profile up to date through the cluster's

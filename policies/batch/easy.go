@@ -14,7 +14,7 @@ func init() {
 		func(o Options) (Policy, error) {
 			b, err := newPredicting("easy", o, "requested")
 			return &EASY{base: b}, err
-		}, withPredictor("order")...)
+		}, withPredictor("order", "weights")...)
 }
 
 var _ Policy = (*EASY)(nil)

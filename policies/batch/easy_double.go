@@ -3,19 +3,19 @@ package batch
 func init() {
 	Policies.Register(DoubleEASY, "EASY planning with twice the requested times (Mu'alem & Feitelson 2001; pyss's double_easy_scheduler)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting(DoubleEASY, Options{Order: o.Order, Predictor: "doubled"}, "")
+			b, err := newPredicting(DoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "doubled"}, "")
 			return &EASY{base: b}, err
-		}, "order")
+		}, "order", "weights")
 	Policies.Register(HeadDoubleEASY, "EASY whose jobs started from the queue head run with twice their requested time as estimate (pyss)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting(HeadDoubleEASY, Options{Order: o.Order, Predictor: "requested"}, "")
+			b, err := newPredicting(HeadDoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
 			return &EASY{base: b, headFactor: 2}, err
-		}, "order")
+		}, "order", "weights")
 	Policies.Register(TailDoubleEASY, "EASY whose backfill candidates are tested and run with twice their requested time as estimate (pyss)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting(TailDoubleEASY, Options{Order: o.Order, Predictor: "requested"}, "")
+			b, err := newPredicting(TailDoubleEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "requested"}, "")
 			return &EASY{base: b, tailFactor: 2}, err
-		}, "order")
+		}, "order", "weights")
 }
 
 // DoubleEASY, HeadDoubleEASY and TailDoubleEASY name the doubling

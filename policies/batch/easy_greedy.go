@@ -19,7 +19,7 @@ func init() {
 				f = *o.DelayFactor
 			}
 			return &GreedyEASY{base: b, delay: f}, err
-		}, withPredictor("order", "delay_factor")...)
+		}, withPredictor("order", "weights", "delay_factor")...)
 }
 
 var _ Policy = (*GreedyEASY)(nil)

@@ -5,10 +5,10 @@ import "github.com/schedsim/schedsim/policies/predict"
 func init() {
 	Policies.Register(ShrinkingEASY, "EASY planning with half the requested times, corrected to the requested time when reached (pyss's shrinking_easy_scheduler)",
 		func(o Options) (Policy, error) {
-			b, err := newPredicting(ShrinkingEASY, Options{Order: o.Order, Predictor: "halved",
+			b, err := newPredicting(ShrinkingEASY, Options{Order: o.Order, Weights: o.Weights, Predictor: "halved",
 				Predict: predict.Options{Correction: predict.CorrectRequested}}, "")
 			return &EASY{base: b}, err
-		}, "order")
+		}, "order", "weights")
 }
 
 // ShrinkingEASY names the shrinking-EASY policy: EASY (see EASY) whose jobs are predicted at

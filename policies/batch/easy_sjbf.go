@@ -7,7 +7,7 @@ func init() {
 		func(o Options) (Policy, error) {
 			b, err := newPredicting(EASYSJBF, o, "requested")
 			return &EASY{base: b, sjbf: true}, err
-		}, withPredictor("order")...)
+		}, withPredictor("order", "weights")...)
 	Policies.Register(EASYPlusPlus, "EASY++ (Tsafrir, Etsion & Feitelson 2007): EASY-SJBF planning with the mean of the user's last 2 runtimes, corrected to the requested time",
 		func(o Options) (Policy, error) {
 			if o.Predict.Correction == "" {
@@ -15,7 +15,7 @@ func init() {
 			}
 			b, err := newPredicting(EASYPlusPlus, o, "user-last-k")
 			return &EASY{base: b, sjbf: true}, err
-		}, withPredictor("order")...)
+		}, withPredictor("order", "weights")...)
 }
 
 // EASYSJBF and EASYPlusPlus name the EASY-SJBF and EASY++ policies: EASY (see EASY) whose backfilling

@@ -4,9 +4,9 @@ import "github.com/schedsim/schedsim/model/cluster"
 
 func init() {
 	Policies.Register("fcfs", "first-come first-served: start the queue head while it fits, no backfilling",
-		func(o Options) (Policy, error) { return &FCFS{base: newBase("fcfs", o)}, nil }, "order")
+		func(o Options) (Policy, error) { return &FCFS{base: newBase("fcfs", o)}, nil }, "order", "weights")
 	Policies.Register("fpfs", "first-possible first-served: start, in queue order, every queued job that fits now",
-		func(o Options) (Policy, error) { return &FPFS{base: newBase("fpfs", o)}, nil }, "order")
+		func(o Options) (Policy, error) { return &FPFS{base: newBase("fpfs", o)}, nil }, "order", "weights")
 }
 
 var (

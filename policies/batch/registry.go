@@ -17,13 +17,16 @@ const (
 )
 
 // Orders lists the valid values of Options.Order.
-func Orders() []string { return []string{OrderSubmit, OrderSJF} }
+func Orders() []string { return []string{OrderSubmit, OrderSJF, OrderMaui} }
 
 // Options are the parameters common to the batch policies.
 type Options struct {
-	// Order is the queue order: OrderSubmit (the default when empty) or
-	// OrderSJF (by the jobs' predictions when there is a predictor).
+	// Order is the queue order: OrderSubmit (the default when empty),
+	// OrderSJF (by the jobs' predictions when there is a predictor) or
+	// OrderMaui.
 	Order string `yaml:"order"`
+	// Weights are the weights of the OrderMaui priority (only with it).
+	Weights Weights `yaml:"weights"`
 	// Predictor names the runtime predictor (predict.Predictors) of the
 	// policies that read it; empty means the policy's default (requested
 	// for all but easy++).
@@ -40,8 +43,15 @@ type Options struct {
 func (o Options) Validate() error {
 	switch o.Order {
 	case "", OrderSubmit, OrderSJF:
+		if !o.Weights.IsZero() {
+			return model.Field("weights", "only used with order: %s (order is %q)", OrderMaui, o.Order)
+		}
+	case OrderMaui:
+		if err := model.Under("weights", o.Weights.Validate()); err != nil {
+			return err
+		}
 	default:
-		return model.Field("order", "must be one of %v (got %q)", Orders(), o.Order)
+		return model.OneOf("order", o.Order, Orders()...)
 	}
 	if o.Predictor != "" {
 		if _, ok := predict.Predictors.Summary(o.Predictor); !ok {
@@ -67,12 +77,22 @@ func (o Options) prepare() (Options, error) {
 	return o, nil
 }
 
-// less returns the cluster queue order of the options (validated).
+// less returns the cluster queue order of the options (validated): the
+// static order, or the tie-break of the OrderMaui priority (arrival).
 func (o Options) less() func(a, b *cluster.Job) bool {
 	if o.Order == OrderSJF {
 		return cluster.ByEstimate
 	}
 	return cluster.BySubmit
+}
+
+// priority returns the dynamic queue order of the options (validated), or
+// nil for a static one.
+func (o Options) priority() func(j *cluster.Job, now float64) float64 {
+	if o.Order == OrderMaui {
+		return o.Weights.Priority
+	}
+	return nil
 }
 
 // Probe receives the promises a policy makes to queued jobs: EASY reports
@@ -100,7 +120,8 @@ var Policies = policies.NewRegistry[Options, Policy](policies.Family{
 	Decision: "which queued job starts next on a homogeneous cluster (model kind cluster)",
 	Package:  "policies/batch",
 	Params: []policies.Param{
-		{Key: "order", Doc: "queue order: submit (first come, the default) or sjf (shortest estimate first, ties by arrival)"},
+		{Key: "order", Doc: "queue order: submit (first come, the default), sjf (shortest estimate first, ties by arrival) or maui (weighted priority recomputed at every pass, ties by arrival)"},
+		{Key: "weights", Doc: "weights of the maui order, {queue_time: per minute waited, xfactor: per unit of (wait + estimate) / estimate, size: per processor}; all 0 (the default) is first come"},
 		{Key: "predictor", Doc: "runtime predictor (family predictor): requested (the default but for easy++), actual, user-last-k, user-average, doubled, halved"},
 		{Key: "predictor_k", Doc: "user-last-k's k (default 2)"},
 		{Key: "predictor_fallback", Doc: "per-user predictor, job without a user id: none (an error, the default) or requested"},
@@ -124,11 +145,14 @@ func withPredictor(keys ...string) []string { return append(keys, predictorParam
 type base struct {
 	name  string
 	less  func(a, b *cluster.Job) bool
+	prio  func(j *cluster.Job, now float64) float64
 	probe Probe
 	pred  cluster.Predictor
 }
 
-func newBase(name string, o Options) base { return base{name: name, less: o.less()} }
+func newBase(name string, o Options) base {
+	return base{name: name, less: o.less(), prio: o.priority()}
+}
 
 // newPredicting returns the base of a policy that plans with the
 // predictor of o, def when o names none.
@@ -154,6 +178,10 @@ func (b *base) Name() string { return b.name }
 
 // Less orders the queue.
 func (b *base) Less(x, y *cluster.Job) bool { return b.less(x, y) }
+
+// Priority returns the dynamic queue order (cluster.Prioritized), nil for
+// a static one.
+func (b *base) Priority() func(j *cluster.Job, now float64) float64 { return b.prio }
 
 // SetProbe installs a probe.
 func (b *base) SetProbe(p Probe) { b.probe = p }

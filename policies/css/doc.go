@@ -45,7 +45,8 @@
 //
 //   - MinProcScheduler: alternatives by each user's criterion, then the
 //     least total processor time under B* = Σ mean alternative cost, as
-//     a BatchScheduler;
+//     a BatchScheduler; MinCostScheduler: the least total cost under
+//     T* = Σ ⌊mean alternative processor time⌋ (formulas (4), (5), (12));
 //   - Sliced cuts the batch into k sub-batches (SubBatches), each
 //     scheduled on what the previous ones left (МПСР);
 //   - Hybrid schedules the first N_CSS jobs by CSS and the rest by

@@ -1,6 +1,10 @@
 package grid
 
-import "github.com/schedsim/schedsim/model/gang"
+import (
+	"math"
+
+	"github.com/schedsim/schedsim/model/gang"
+)
 
 // The registered names of the approaches.
 const (
@@ -28,19 +32,24 @@ var _ gang.Allocator = (*Approach)(nil)
 
 // Approach is the allocation of Dimitriadou and Karatza (2010).
 //
-// Step 0 (both approaches; the GS queue's step 1): if sites have at least
-// size free processors (idle, empty queue), one of them — the gang starts
-// now; else if sites have at least size empty queues, one of them — the
-// gang's tasks join those queues and it starts when all their processors
-// are idle. Step 1 (approach 2 only; the GS queue's step 2): if the free
-// processors of all sites together are at least size, split the gang over
-// them, starting now, with its service time × (1 + Overhead); the site
-// with the most free processors gives its processors first (ties at
-// random).
+// Step 0 (both approaches; the GS queue's step 1), under the default
+// Options.Dispatch = DispatchIdleOrBusy, counts "idle processors" and
+// "empty queues" (paper lines 65–68) apart: if sites have at least size
+// free processors (idle, empty queue), one of them at random — the gang
+// starts now on free processors; else if sites have at least size busy
+// processors with nothing waiting, one of them (at random, or the
+// earliest estimated start with SiteEarliest) — the gang's tasks head
+// those queues and it starts when all their processors are idle. A gang
+// never mixes free and busy processors. Step 1 (approach 2 only; the GS
+// queue's step 2): if the free processors of all sites together are at
+// least size, split the gang over them, starting now, with its service
+// time × (1 + Overhead); the site with the most free processors gives its
+// processors first (ties at random).
 //
-// With Options.Dispatch = DispatchFree, step 0 only takes a site with at
-// least size free processors, so that every gang starts as soon as it is
-// dispatched.
+// With DispatchEmptyQueues, step 0's second test counts every queue with
+// nothing waiting, free or busy, and a gang may take a mix. With
+// DispatchFree, step 0 only takes a site with at least size free
+// processors, so that every gang starts as soon as it is dispatched.
 type Approach struct {
 	Options
 	// Split enables step 1 (approach 2).
@@ -68,30 +77,25 @@ func (a *Approach) Place(v *gang.View, size, step int) gang.Placement {
 }
 
 func (a *Approach) oneSite(v *gang.View, size int) gang.Placement {
-	if a.Dispatch == DispatchFree {
+	switch a.Dispatch {
+	case DispatchEmptyQueues:
+		return a.anyEmpty(v, size)
+	case DispatchFree:
 		if s := randomSite(v, func(s int) bool { return v.Free(s) >= size }); s >= 0 {
-			return gang.Placement{Kind: gang.OneSite, Site: s, Pick: a.pick}
+			return gang.Placement{Kind: gang.OneSite, Site: s, Pick: a.pick, Queues: gang.FreeOnly}
 		}
 		return gang.Placement{Kind: gang.Wait}
 	}
+	return a.idleOrBusy(v, size)
+}
+
+// anyEmpty is step 0 under DispatchEmptyQueues: a site with at least size
+// free processors (at random), else a site with at least size empty
+// queues (at random); with SiteEarliest, the site of the earliest
+// estimated start among those with at least size empty queues.
+func (a *Approach) anyEmpty(v *gang.View, size int) gang.Placement {
 	if a.SiteChoice == SiteEarliest {
-		best, n, pick := 0.0, 0, -1
-		for s := 0; s < v.Sites(); s++ {
-			if v.EmptyQueues(s) < size {
-				continue
-			}
-			t := v.EarliestStart(s, size)
-			switch {
-			case pick < 0 || t < best:
-				best, n, pick = t, 1, s
-			case t == best:
-				// Reservoir sampling over the tied sites.
-				n++
-				if v.Rand().IntN(n) == 0 {
-					pick = s
-				}
-			}
-		}
+		pick := earliestSite(v, func(s int) float64 { return v.EarliestStart(s, size) })
 		if pick < 0 {
 			return gang.Placement{Kind: gang.Wait}
 		}
@@ -104,6 +108,46 @@ func (a *Approach) oneSite(v *gang.View, size int) gang.Placement {
 		return gang.Placement{Kind: gang.OneSite, Site: s, Pick: a.pick}
 	}
 	return gang.Placement{Kind: gang.Wait}
+}
+
+// idleOrBusy is step 0 under DispatchIdleOrBusy: a site with at least
+// size free processors (at random: the gang starts now wherever it goes),
+// else a site with at least size busy processors with nothing waiting
+// (at random, or the earliest estimated start with SiteEarliest).
+func (a *Approach) idleOrBusy(v *gang.View, size int) gang.Placement {
+	if s := randomSite(v, func(s int) bool { return v.Free(s) >= size }); s >= 0 {
+		return gang.Placement{Kind: gang.OneSite, Site: s, Pick: a.pick, Queues: gang.FreeOnly}
+	}
+	s := -1
+	if a.SiteChoice == SiteEarliest {
+		s = earliestSite(v, func(s int) float64 { return v.EarliestBusyStart(s, size) })
+	} else {
+		s = randomSite(v, func(s int) bool { return v.BusyEmpty(s) >= size })
+	}
+	if s < 0 {
+		return gang.Placement{Kind: gang.Wait}
+	}
+	return gang.Placement{Kind: gang.OneSite, Site: s, Pick: a.pick, Queues: gang.BusyOnly}
+}
+
+// earliestSite returns the site with the smallest finite start(s), ties
+// at random (reservoir sampling), or -1 when every start is +Inf.
+func earliestSite(v *gang.View, start func(int) float64) int {
+	best, n, pick := math.Inf(1), 0, -1
+	for s := 0; s < v.Sites(); s++ {
+		t := start(s)
+		switch {
+		case math.IsInf(t, 1):
+		case pick < 0 || t < best:
+			best, n, pick = t, 1, s
+		case t == best:
+			n++
+			if v.Rand().IntN(n) == 0 {
+				pick = s
+			}
+		}
+	}
+	return pick
 }
 
 func (a *Approach) split(v *gang.View, size int) gang.Placement {

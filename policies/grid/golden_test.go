@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/model/gang"
@@ -120,7 +121,55 @@ var goldens = []golden{
 		},
 		opts: grid.Options{Overhead: 0.25},
 	},
-	{
+	earliestSite(grid.DispatchIdleOrBusy),
+	earliestSite(grid.DispatchEmptyQueues),
+	// One site of 3. Local 1 runs [0,10]. Gang 2 (size 3, runtime 1)
+	// arrives at 1: two processors are free, one is busy with nothing
+	// waiting.
+	//
+	// idle-or-empty-busy: neither 3 free processors nor 3 busy ones with
+	// empty queues — never a mix — so gang 2 waits at the GS. Local 3
+	// (at 2) and local 4 (at 2.5, runtime 10) take the two free
+	// processors: [2,3], [2.5,12.5]. At 3 and at 10 the site has 2 free
+	// processors and 1 busy: gang 2 waits until local 4 ends, [12.5,13.5].
+	// The local discipline never matters: no gang waits in a local queue.
+	neverAMix(grid.DispatchIdleOrBusy, nil, []string{"site 0 [0,10]", "site 0 [12.5,13.5]", "site 0 [2,3]", "site 0 [2.5,12.5]"}),
+	// empty-queues: gang 2 takes the three empty queues (the two free
+	// processors, then local 1's) and starts at 10: [10,11]. With
+	// backfilling, local 3 (estimate 1 ≤ 10 − 2) starts ahead of it on a
+	// held processor, [2,3]; local 4 (10 > 7.5) waits in a queue behind
+	// the gang, [11,21]. With FCFS both wait behind the gang: [11,12] and
+	// [11,21].
+	neverAMix(grid.DispatchEmptyQueues, []string{local.BackfillName}, []string{"site 0 [0,10]", "site 0 [10,11]", "site 0 [2,3] backfilled", "site 0 [11,21]"}),
+	neverAMix(grid.DispatchEmptyQueues, []string{local.FCFSName}, []string{"site 0 [0,10]", "site 0 [10,11]", "site 0 [11,12]", "site 0 [11,21]"}),
+	// One site of 3. Locals 1 and 2 run [0,10] and [0,5]. Gang 2 (size
+	// 2, runtime 1) arrives at 1: one processor is free, two are busy
+	// with nothing waiting.
+	//
+	// idle-or-empty-busy: fewer than 2 free processors, 2 busy ones with
+	// empty queues: the gang heads those two queues (not the free
+	// processor) and starts when local 1 ends, [10,11]. Local 4 (at 2)
+	// takes the free processor, [2,3].
+	busyOnly(grid.DispatchIdleOrBusy, nil, []string{"site 0 [0,10]", "site 0 [0,5]", "site 0 [10,11]", "site 0 [2,3]"}),
+	// The same with the queue picks index and random: they choose among
+	// the busy processors only, never the free one.
+	withPick(busyOnly(grid.DispatchIdleOrBusy, nil, []string{"site 0 [0,10]", "site 0 [0,5]", "site 0 [10,11]", "site 0 [2,3]"}), grid.PickIndex),
+	withPick(busyOnly(grid.DispatchIdleOrBusy, nil, []string{"site 0 [0,10]", "site 0 [0,5]", "site 0 [10,11]", "site 0 [2,3]"}), grid.PickRandom),
+	// empty-queues: the gang takes the free processor and the queue that
+	// empties first (local 2's) and starts at 5, [5,6]. With backfilling
+	// local 4 (estimate 1 ≤ 5 − 2) starts on the held free processor,
+	// [2,3]; with FCFS it joins the only queue with nothing waiting
+	// (local 1's) and runs [10,11].
+	busyOnly(grid.DispatchEmptyQueues, []string{local.BackfillName}, []string{"site 0 [0,10]", "site 0 [0,5]", "site 0 [5,6]", "site 0 [2,3] backfilled"}),
+	busyOnly(grid.DispatchEmptyQueues, []string{local.FCFSName}, []string{"site 0 [0,10]", "site 0 [0,5]", "site 0 [5,6]", "site 0 [10,11]"}),
+}
+
+// earliestSite is the "earliest-site" case under the given dispatch.
+// The outcomes are the same under idle-or-empty-busy and empty-queues:
+// gang 3 finds a site of free processors, gang 4 two busy processors with
+// nothing waiting at each site.
+func earliestSite(dispatch string) golden {
+	return golden{
 		// Two sites of 2, site choice "earliest". Locals 1 and 2 hold
 		// site 0 over [0,10]. Gang 3 (size 2, runtime 3) arrives at 1:
 		// site 1 is free (its earliest start is now), site 0's two
@@ -129,15 +178,54 @@ var goldens = []golden{
 		// sites have two empty queues; it could start at 4 at site 1
 		// and at 10 at site 0: site 1, waiting for gang 3, [4,5].
 		Case: gangtest.Case{
-			Name: "earliest-site", Sites: 2, Processors: 2,
+			Name: "earliest-site/" + dispatch, Sites: 2, Processors: 2,
 			Jobs: []gang.Arrival{gangtest.Local(0, 0, 10), gangtest.Local(0, 0, 10), gangtest.Gang(1, 2, 3), gangtest.Gang(2, 2, 1)},
 			Want: []gangtest.Expect{{
 				Policies: gangtest.Combos(approaches, bothQueues, disciplines, shortest),
 				Outcomes: []string{"site 0 [0,10]", "site 0 [0,10]", "site 1 [1,4]", "site 1 [4,5]"},
 			}},
 		},
-		opts: grid.Options{SiteChoice: grid.SiteEarliest},
-	},
+		opts: grid.Options{SiteChoice: grid.SiteEarliest, Dispatch: dispatch},
+	}
+}
+
+// neverAMix is the "never-a-mix" case under dispatch and the local
+// disciplines locals (nil: both), with the given outcomes.
+func neverAMix(dispatch string, locals []string, outcomes []string) golden {
+	return dispatchCase("never-a-mix", dispatch, locals, outcomes,
+		gangtest.Local(0, 0, 10), gangtest.Gang(1, 3, 1), gangtest.Local(2, 0, 1), gangtest.Local(2.5, 0, 10))
+}
+
+// busyOnly is the "busy-only" case under dispatch and the local
+// disciplines locals (nil: both), with the given outcomes.
+func busyOnly(dispatch string, locals []string, outcomes []string) golden {
+	return dispatchCase("busy-only", dispatch, locals, outcomes,
+		gangtest.Local(0, 0, 10), gangtest.Local(0, 0, 5), gangtest.Gang(1, 2, 1), gangtest.Local(2, 0, 1))
+}
+
+// withPick returns g under the queue pick pick.
+func withPick(g golden, pick string) golden {
+	g.Name += "/" + pick
+	g.opts.QueuePick = pick
+	return g
+}
+
+// dispatchCase is a one-site case of 3 processors comparing dispatches,
+// under every approach, GS queue and queue pick.
+func dispatchCase(name, dispatch string, locals, outcomes []string, jobs ...gang.Arrival) golden {
+	if locals == nil {
+		locals = disciplines
+	}
+	return golden{
+		Case: gangtest.Case{
+			Name: name + "/" + dispatch + "/" + strings.Join(locals, ","), Sites: 1, Processors: 3, Jobs: jobs,
+			Want: []gangtest.Expect{{
+				Policies: gangtest.Combos(approaches, bothQueues, locals, shortest),
+				Outcomes: outcomes,
+			}},
+		},
+		opts: grid.Options{Dispatch: dispatch},
+	}
 }
 
 // newPolicies builds the named policies with the allocators' options o

@@ -50,19 +50,29 @@ func queuePick(name string) gang.QueuePick {
 
 // Dispatch readings: what "enough empty queues" at a site means.
 const (
-	// DispatchEmptyQueues lets a gang join queues with nothing waiting,
-	// whose processors may still be busy; it starts when they are all idle
-	// (the default, the paper's text).
+	// DispatchEmptyQueues lets a gang join any queues with nothing
+	// waiting, free or busy together; it starts when all their processors
+	// are idle. The earlier default, kept as an option.
 	DispatchEmptyQueues = "empty-queues"
 	// DispatchFree only sends a gang to a site with enough free processors
 	// (idle, nothing waiting), where it starts at once: no gang ever waits
 	// in a local queue, so backfilling never applies. An alternative
 	// reading, kept to show its effect.
 	DispatchFree = "free-processors"
+	// DispatchIdleOrBusy counts "idle processors" and "empty queues"
+	// (paper lines 65–68) separately: a site with at least size free
+	// processors takes the gang on them, starting now (test 1); else a
+	// site with at least size busy processors with nothing waiting takes
+	// it on those, and it starts when they are all idle (test 2). A gang
+	// takes processors of one kind, never a mix of free and busy ones.
+	// The default.
+	DispatchIdleOrBusy = "idle-or-empty-busy"
 )
 
 // Dispatches lists the valid values of Options.Dispatch.
-func Dispatches() []string { return []string{DispatchEmptyQueues, DispatchFree} }
+func Dispatches() []string {
+	return []string{DispatchEmptyQueues, DispatchFree, DispatchIdleOrBusy}
+}
 
 // DefaultOverhead is the paper's split overhead: 10% of the service time.
 const DefaultOverhead = 0.10
@@ -77,14 +87,14 @@ type Options struct {
 	// QueuePick is PickEarliest (the default when empty), PickIndex or
 	// PickRandom.
 	QueuePick string
-	// Dispatch is DispatchEmptyQueues (the default when empty) or
-	// DispatchFree.
+	// Dispatch is DispatchIdleOrBusy (the default when empty),
+	// DispatchEmptyQueues or DispatchFree.
 	Dispatch string
 }
 
 // DefaultOptions returns the paper's options.
 func DefaultOptions() Options {
-	return Options{Overhead: DefaultOverhead, SiteChoice: SiteRandom, QueuePick: PickEarliest, Dispatch: DispatchEmptyQueues}
+	return Options{Overhead: DefaultOverhead, SiteChoice: SiteRandom, QueuePick: PickEarliest, Dispatch: DispatchIdleOrBusy}
 }
 
 // Validate checks the options; a bad one is a *model.FieldError naming
@@ -104,19 +114,22 @@ func (o Options) Validate() error {
 		return model.Field("queue_pick", "must be one of %v (got %q)", QueuePicks(), o.QueuePick)
 	}
 	switch o.Dispatch {
-	case "", DispatchEmptyQueues, DispatchFree:
+	case "", DispatchEmptyQueues, DispatchFree, DispatchIdleOrBusy:
 		return nil
 	}
 	return model.Field("dispatch", "must be one of %v (got %q)", Dispatches(), o.Dispatch)
 }
 
-// prepare validates o and fills the default site choice.
+// prepare validates o and fills the default site choice and dispatch.
 func (o Options) prepare() (Options, error) {
 	if err := o.Validate(); err != nil {
 		return o, err
 	}
 	if o.SiteChoice == "" {
 		o.SiteChoice = SiteRandom
+	}
+	if o.Dispatch == "" {
+		o.Dispatch = DispatchIdleOrBusy
 	}
 	return o, nil
 }
@@ -131,8 +144,8 @@ var Allocators = policies.NewRegistry[Options, gang.Allocator](policies.Family{
 	Params: []policies.Param{
 		{Key: "overhead", Doc: "fraction by which a split gang's service time grows (the karatza kind's split_overhead, in percent); the paper's 0.1"},
 		{Key: "site_choice", Doc: "how a gang picks among sites that can take it: random (default) or earliest"},
-		{Key: "queue_pick", Doc: "which empty queues of its site a gang takes: earliest (default), index or random"},
-		{Key: "dispatch", Doc: "what enough empty queues means: empty-queues (default, the paper's text) or free-processors"},
+		{Key: "queue_pick", Doc: "which queues of its site a gang takes, among the kind its dispatch allows: earliest (default), index or random"},
+		{Key: "dispatch", Doc: "which queues of a site a gang may take: idle-or-empty-busy (default: k free processors, else k busy processors with nothing waiting, never a mix), empty-queues (any k queues with nothing waiting) or free-processors (start now only)"},
 	},
 }, Options.prepare)
 

@@ -57,10 +57,14 @@ func loc(at, rt float64) gang.Arrival {
 }
 
 // state runs one site of 3 processors to time 0.5 with the scripted
-// routing, the given discipline and approach 1 (earliest queue pick).
+// routing, the given discipline and approach 1 (earliest queue pick,
+// dispatch empty-queues, so that a gang may wait at an idle processor and
+// a busy one together).
 func state(t *testing.T, discipline string, route []int, arr ...gang.Arrival) *gang.View {
 	t.Helper()
-	a, _ := grid.Allocators.New(grid.Approach1, grid.DefaultOptions())
+	o := grid.DefaultOptions()
+	o.Dispatch = grid.DispatchEmptyQueues
+	a, _ := grid.Allocators.New(grid.Approach1, o)
 	q, _ := grid.Queues.New(grid.LGF, struct{}{})
 	d, _ := local.Disciplines.New(discipline, local.Options{})
 	s, err := gang.New(sim.NewFast(), gang.Config{Sites: 1, Processors: 3, Check: true},

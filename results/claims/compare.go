@@ -3,8 +3,6 @@ package claims
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/schedsim/schedsim/results"
 )
@@ -154,19 +152,8 @@ func roundSig(x float64, digits int) float64 {
 // num formats a number with four significant digits, without an exponent
 // from 10^-3 to 10^7; "undefined" for NaN.
 func num(x float64) string {
-	ax := math.Abs(x)
-	switch {
-	case math.IsNaN(x):
+	if math.IsNaN(x) {
 		return "undefined"
-	case x == 0:
-		return "0"
-	case ax < 1e-3 || ax >= 1e7 || math.IsInf(x, 0):
-		return strconv.FormatFloat(x, 'g', 4, 64)
 	}
-	dec := max(4-(int(math.Floor(math.Log10(ax)))+1), 0)
-	out := strconv.FormatFloat(x, 'f', dec, 64)
-	if strings.Contains(out, ".") {
-		out = strings.TrimRight(strings.TrimRight(out, "0"), ".")
-	}
-	return out
+	return results.FormatNumber(x, 4, 1e-3, 1e7)
 }

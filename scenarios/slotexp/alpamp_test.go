@@ -178,3 +178,25 @@ func BenchmarkPaperExperiment(b *testing.B) {
 		}
 	}
 }
+
+// The Fig. 5 share counts the counted cycles whose least batch time is
+// strictly lower with AMP; a tie or a cycle that does not count is not a
+// gain.
+func TestAMPFasterFraction(t *testing.T) {
+	cycle := func(counted bool, alp, amp float64) CycleResult {
+		r := CycleResult{Counted: counted, Jobs: 1}
+		r.Choice[0].MinTime.Time, r.Choice[1].MinTime.Time = alp, amp
+		return r
+	}
+	var tally Tally
+	for _, r := range []CycleResult{cycle(true, 10, 8), cycle(true, 10, 10), cycle(true, 7, 9), cycle(true, 12, 3), cycle(false, 10, 1)} {
+		tally.Add(r)
+	}
+	m := tally.Metrics()
+	if got, _ := m.Get(MetricAMPFaster); got != 0.5 {
+		t.Errorf("%s = %v, want 2 of 4 counted cycles", MetricAMPFaster, got)
+	}
+	if _, ok := ALPAMPMetricInfo(MetricAMPFaster); !ok {
+		t.Errorf("%s has no description", MetricAMPFaster)
+	}
+}

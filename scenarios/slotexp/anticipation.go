@@ -56,6 +56,9 @@ type ANTConfig struct {
 	StartFromBackfilling bool
 	// Check runs css.CheckPlan on every feasible schedule.
 	Check bool
+	// Windows, when not nil, records the alternatives and chosen windows
+	// of the first batches (see Windows).
+	Windows *Windows
 }
 
 // Validate checks the settings.
@@ -206,6 +209,7 @@ func (r *ANTRunner) Batch(d toporkov.Cycle, cfg ANTConfig) error {
 		}
 		t.Add(p, crits)
 		r.writeJobs(column, jobs, crits, p)
+		cfg.Windows.Plan(name, p)
 		return nil
 	}
 	defer func() { r.Batches++ }()
@@ -321,7 +325,8 @@ func (r *ANTRunner) writeJobs(column int, jobs []css.Job, crits []css.Property, 
 
 // Metrics returns the experiment's metrics: per Table 1 column (prefixed
 // as in Table1Columns) or for the comparison's method (unprefixed), see
-// MethodTally.Metrics; with the replication experiment also the CSS
+// MethodTally.Metrics; with the replication experiment also the ratios
+// to the reference column (ANTRunner.table1Ratios) and the CSS
 // alternatives per job.
 func (r *ANTRunner) Metrics(cfg ANTConfig, criteria []string) results.Metrics {
 	var m results.Metrics
@@ -329,6 +334,7 @@ func (r *ANTRunner) Metrics(cfg ANTConfig, criteria []string) results.Metrics {
 		for _, col := range Table1Columns() {
 			m = r.tally(col).Metrics(m, col, nil)
 		}
+		m = r.table1Ratios(m)
 		jobs := r.tally(ColumnLim0).Jobs
 		return m.Add("alternatives_per_job", mean(float64(r.Alternatives), jobs))
 	}
@@ -360,6 +366,7 @@ func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, job
 	r.css.Cancelled, r.ant.Cancelled, r.rep.Cancelled = cancelled, cancelled, cancelled
 	err := RunCycles(ctx, cfg.Batches, 0, func(b int) (int, error) {
 		cy := g.Next()
+		cfg.Windows.Begin(b)
 		if err := r.Batch(cy, cfg); err != nil {
 			return 0, fmt.Errorf("slotexp: batch %d: %w", b, err)
 		}
@@ -369,6 +376,9 @@ func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, job
 		return nil, err
 	}
 	if err := r.Flush(); err != nil {
+		return nil, err
+	}
+	if err := cfg.Windows.Flush(); err != nil {
 		return nil, err
 	}
 	return r.Metrics(cfg, g.Config().Batch.Criteria), nil

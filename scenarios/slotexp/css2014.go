@@ -54,7 +54,24 @@ type CSS2014Config struct {
 	MaxJobs int
 	// Check verifies every plan (CheckPlan): a violation is an error.
 	Check bool
+	// VOCriterion is the VO's choice among the alternatives: VOProc (""
+	// too) or VOCost.
+	VOCriterion string
+	// Windows, when not nil, records the planned windows of the first
+	// cycles (see Windows).
+	Windows *Windows
 }
+
+// The VO criteria of the 2014 experiments: the choice among the
+// alternatives of a (sub-)batch.
+const (
+	// VOProc is the least total processor time under the budget B*
+	// (css.MinProcScheduler), the criterion of sections 2.3 and 3.
+	VOProc = "proc"
+	// VOCost is the least total cost under the processor-time limit T*
+	// (css.MinCostScheduler), formulas (4), (5) and (12).
+	VOCost = "cost"
+)
 
 // CSS2014Cycler runs the cycles of the 2014 experiments. It is not safe
 // for concurrent use.
@@ -72,7 +89,14 @@ type CSS2014Cycler struct {
 // NewCSS2014Cycler validates the settings and returns a cycler.
 func NewCSS2014Cycler(cfg CSS2014Config, env toporkov.CSS2014Config) (*CSS2014Cycler, error) {
 	c := &CSS2014Cycler{cfg: cfg, env: env, run: map[string]bool{}, tally: map[string]*variantTally{}}
-	c.batch = css.MinProcScheduler(&c.sched)
+	switch cfg.VOCriterion {
+	case "", VOProc:
+		c.batch = css.MinProcScheduler(&c.sched)
+	case VOCost:
+		c.batch = css.MinCostScheduler(&c.sched)
+	default:
+		return nil, fmt.Errorf("slotexp: unknown VO criterion %q (known: %s, %s)", cfg.VOCriterion, VOProc, VOCost)
+	}
 	for _, v := range cfg.Variants {
 		ok := false
 		for _, known := range CSS2014Variants() {
@@ -204,6 +228,7 @@ func (c *CSS2014Cycler) record(variant string, cy toporkov.Cycle, o Outcome, cri
 			return fmt.Errorf("%s: %w", variant, err)
 		}
 	}
+	c.cfg.Windows.Planned(variant, o.Planned)
 	c.tally[variant].add(o, crit)
 	return nil
 }
@@ -318,11 +343,15 @@ func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014
 	}
 	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
+		cfg.Windows.Begin(i)
 		if err := c.RunCycle(cy); err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
 		return len(cy.Jobs), nil
 	})
+	if err == nil {
+		err = cfg.Windows.Flush()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -18,13 +18,16 @@ func (s *jobsWithAlts) add(w slot.Window, alts int) {
 	s.alternatives += alts
 }
 
-// metrics appends prefix_alternatives (when withAlts), then the means per
-// scheduled job of start, runtime, finish, cost, proc (Тпроц) and
+// metrics appends prefix_alternatives and prefix_group_alternatives
+// (when withAlts: per scheduled job, and per criterion group and cycle,
+// groups being the number of cycles × groups per cycle), then the means
+// per scheduled job of start, runtime, finish, cost, proc (Тпроц) and
 // start_plus_proc (Тстарт + Тпроц, Fig. 7's index).
-func (s *jobsWithAlts) metrics(m results.Metrics, prefix string, withAlts bool) results.Metrics {
+func (s *jobsWithAlts) metrics(m results.Metrics, prefix string, withAlts bool, groups float64) results.Metrics {
 	n := float64(s.jobs)
 	if withAlts {
 		m = m.Add(prefix+"_alternatives", div(float64(s.alternatives), n))
+		m = m.Add(prefix+"_group_alternatives", div(float64(s.alternatives), groups))
 	}
 	m = m.Add(prefix+"_start", div(s.start, n)).Add(prefix+"_runtime", div(s.runtime, n))
 	m = m.Add(prefix+"_finish", div(s.finish, n)).Add(prefix+"_cost", div(s.cost, n))
@@ -88,17 +91,20 @@ func (t *variantTally) add(o Outcome, criterion []int) {
 }
 
 // metrics returns the variant's metrics under its name: failed-cycle
-// share, planned means per job, per-criterion means under
+// share, planned means per job (the alternatives also per criterion
+// group and cycle: Table 1's N_A, line 253 of the paper, "found for the
+// jobs in one cycle … about 5 jobs per group"), per-criterion means under
 // name_by_<criterion>_ (when criteria are given), actual means under
 // name_actual_ (when simulated), and batch totals per cycle.
 func (t *variantTally) metrics(m results.Metrics, name string, criteria []string, withAlts, withActual bool) results.Metrics {
 	m = m.Add(name+"_failed_share", div(float64(t.failed), float64(t.cycles)))
-	m = t.planned.metrics(m, name, withAlts)
+	cycles := float64(t.cycles)
+	m = t.planned.metrics(m, name, withAlts, cycles*float64(len(t.byCriterion)))
 	for c, crit := range criteria {
-		m = t.byCriterion[c].metrics(m, name+"_by_"+crit, withAlts)
+		m = t.byCriterion[c].metrics(m, name+"_by_"+crit, withAlts, cycles)
 	}
 	if withActual {
-		m = t.actual.metrics(m, name+"_actual", false)
+		m = t.actual.metrics(m, name+"_actual", false, 0)
 	}
 	m = m.Add(name+"_batch_proc", div(t.batchProc, float64(t.cycles)))
 	m = m.Add(name+"_batch_cost", div(t.batchCost, float64(t.cycles)))

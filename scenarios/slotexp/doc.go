@@ -15,7 +15,12 @@
 // vs actual runtimes): per generated cycle of the 2014 environment, the
 // chosen variants (plain CSS, the generalised scheme, CSS with the shift,
 // the hybrid, backfilling) on the same cycle, tallied per job and per user
-// criterion (CSS2014Cycler, RunCSS2014, CheckPlan, CSS2014References).
+// criterion (CSS2014Cycler, RunCSS2014, CheckPlan, CSS2014References),
+// with the VO's choice by least processor time or least cost
+// (CSS2014Config.VOCriterion), the comparisons the paper draws within one
+// run computed per replication (CSS2014Derived), and the views of one
+// variant or one Table 1 row (CSS2014View) that let a sweep axis carry
+// those comparisons into the claims language.
 //
 // The three experiments run in one shape: RunExperiment, RunCSS2014 and
 // RunANT take the replication's context first and loop through RunCycles,

@@ -48,6 +48,7 @@ var alpampInfo = map[string][2]string{
 	MetricNodesPerJob:         {unitCount, "nodes requested per job of the counted cycles"},
 	MetricALPTStarRaised:      {unitFraction, "share of counted cycles in which ALP raised T*"},
 	MetricAMPTStarRaised:      {unitFraction, "share of counted cycles in which AMP raised T*"},
+	MetricAMPFaster:           {unitFraction, "share of counted cycles whose least batch time is lower with AMP than with ALP"},
 }
 
 // ALPAMPMetricInfo describes a metric of the ALP/AMP experiment (the
@@ -70,6 +71,16 @@ var measureInfo = []struct{ suffix, unit, desc string }{
 	{MetricUnscheduled, unitFraction, "share of jobs left unscheduled"},
 }
 
+// derivedInfo are the derived anticipation metrics (ant_derived.go), by
+// name after a Table 1 column's prefix.
+var derivedInfo = map[string][2]string{
+	MetricCostRatio:     {unitRatio, "mean cost per job / the reference column's"},
+	MetricUtilityRatio:  {unitRatio, "mean Ua / the reference column's"},
+	MetricCostDeviation: {unitPercent, "100 × (mean cost − the reference's) / (lim Ua = 100% cost − lim Ua = 0% cost)"},
+	MetricProcTimeGap:   {unitPercent, "100 × (T − C) / C: processor time of the runtime-criterion (T) jobs against the cost-criterion (C) jobs"},
+	MetricCostGap:       {unitPercent, "100 × (C − T) / T: cost of the cost-criterion (C) jobs against the runtime-criterion (T) jobs"},
+}
+
 // table1Column names the Table 1 columns in descriptions.
 var table1Column = map[string]string{
 	ColumnLim0: "lim Ua = 0%", ColumnReference: "reference lim Ua", ColumnLinear: "ANT, linear distance",
@@ -89,6 +100,12 @@ func ANTMetricInfo(name string) (results.MetricInfo, bool) {
 		if r, ok := strings.CutPrefix(name, col); ok {
 			rest, where = r, table1Column[col]
 		}
+	}
+	if d, ok := derivedInfo[rest]; ok {
+		if where != "" {
+			d[1] += " (" + where + ")"
+		}
+		return results.MetricInfo{Name: name, Unit: d[0], Description: d[1]}, true
 	}
 	for _, crit := range toporkov.UserCriteria {
 		if r, ok := strings.CutPrefix(rest, crit+"_jobs_"); ok {
@@ -112,12 +129,26 @@ func ANTMetricInfo(name string) (results.MetricInfo, bool) {
 var variantName = map[string]string{
 	VariantCSS: "CSS", VariantGeneralised: "generalised scheme", VariantShift: "CSS + shift",
 	VariantHybrid: "hybrid CSS + backfilling", VariantBackfill: "backfilling",
+	ViewVariant: "the point's variant", ViewRow: "the point's Table 1 row",
+}
+
+// css2014Derived describes the metrics of CSS2014Derived.
+var css2014Derived = map[string][2]string{
+	"gen_vs_backfill_proc_pct":         {unitPercent, "advantage of the generalised scheme over backfilling on processor time, 100·(BF − gen)/BF (Table 3)"},
+	"gen_vs_backfill_start_pct":        {unitPercent, "advantage of the generalised scheme over backfilling on start, 100·(BF − gen)/gen (Table 3)"},
+	"gen_vs_backfill_actual_proc_pct":  {unitPercent, "advantage of the generalised scheme over backfilling on processor time, actual runtimes (Table 3)"},
+	"gen_vs_backfill_actual_start_pct": {unitPercent, "advantage of the generalised scheme over backfilling on start, actual runtimes (Table 3)"},
+	"gen_vs_backfill_proc_growth":      {unitPercent, "actual minus planned processor-time advantage over backfilling (percentage points)"},
+	"backfill_actual_start_cut_pct":    {unitPercent, "how much earlier backfilling's jobs start with actual runtimes, 100·(planned − actual)/planned"},
+	"gen_vs_css_proc_pct":              {unitPercent, "gain of the generalised scheme over CSS on processor time, 100·(CSS − gen)/CSS"},
+	"hybrid_start_minus_proc":          {unitTime, "hybrid's mean start minus mean processor time per job (Figure 4's curves cross at 0)"},
 }
 
 // css2014Measures are the suffixes of the css2014 metrics, longest
 // first where one ends another.
 var css2014Measures = []struct{ suffix, unit, desc string }{
 	{"_failed_share", unitFraction, "share of cycles in which some job found no window"},
+	{"_group_alternatives", unitCount, "alternatives per cycle of the scheduled jobs of one user-criterion group (a quarter of the batch)"},
 	{"_alternatives", unitCount, "alternatives per scheduled job"},
 	{"_start_plus_proc", unitTime, "mean start + processor time per scheduled job"},
 	{"_batch_proc", unitNodeTime, "processor time of the scheduled jobs per cycle"},
@@ -140,7 +171,10 @@ func CSS2014MetricInfo(name string) (results.MetricInfo, bool) {
 	case "owned_profit":
 		return results.MetricInfo{Name: name, Unit: unitCost, Description: "owner's profit from the owned node per cycle"}, true
 	}
-	for _, v := range CSS2014Variants() {
+	if d, ok := css2014Derived[name]; ok {
+		return results.MetricInfo{Name: name, Unit: d[0], Description: d[1]}, true
+	}
+	for _, v := range append(CSS2014Variants(), ViewVariant, ViewRow) {
 		rest, ok := strings.CutPrefix(name, v)
 		if !ok {
 			continue

@@ -2,6 +2,7 @@ package slotexp
 
 import (
 	"math"
+	"slices"
 
 	"github.com/schedsim/schedsim/policies/css"
 	"github.com/schedsim/schedsim/results"
@@ -65,13 +66,12 @@ func (t *MethodTally) Add(p css.Plan, criteria []css.Property) {
 	t.makespan += makespan
 }
 
-func criterionIndex(p css.Property) int {
-	for k, name := range toporkov.UserCriteria {
-		if name == p.String() {
-			return k
-		}
-	}
-	return -1
+func criterionIndex(p css.Property) int { return criterionIndexByName(p.String()) }
+
+// criterionIndexByName returns the index of a user criterion in
+// toporkov.UserCriteria, or -1.
+func criterionIndexByName(name string) int {
+	return slices.Index(toporkov.UserCriteria, name)
 }
 
 // Metric names of a MethodTally, after the prefix Metrics is given.
@@ -92,7 +92,9 @@ const (
 // job; the mean total cost and makespan per batch; the share of jobs left
 // unscheduled; and, with byCriterion, the mean runtime, processor time
 // and cost of the jobs of every user criterion in criteria
-// ("<criterion>_jobs_<metric>"). A mean over no job is NaN.
+// ("<criterion>_jobs_<metric>") and, with both the runtime and the cost
+// criterion, their gaps (MetricProcTimeGap, MetricCostGap). A mean over
+// no job is NaN.
 func (t MethodTally) Metrics(m results.Metrics, prefix string, criteria []string) results.Metrics {
 	s := t.all
 	m = m.Add(prefix+MetricStart, mean(s.start, s.jobs)).Add(prefix+MetricFinish, mean(s.finish, s.jobs))
@@ -101,12 +103,7 @@ func (t MethodTally) Metrics(m results.Metrics, prefix string, criteria []string
 	m = m.Add(prefix+MetricBatchCost, mean(t.batchCost, t.Batches)).Add(prefix+MetricMakespan, mean(t.makespan, t.Batches))
 	m = m.Add(prefix+MetricUnscheduled, mean(float64(t.Unscheduled), t.Jobs))
 	for _, name := range criteria {
-		k := -1
-		for i, n := range toporkov.UserCriteria {
-			if n == name {
-				k = i
-			}
-		}
+		k := criterionIndexByName(name)
 		if k < 0 {
 			continue
 		}
@@ -114,5 +111,5 @@ func (t MethodTally) Metrics(m results.Metrics, prefix string, criteria []string
 		p := prefix + name + "_jobs_"
 		m = m.Add(p+MetricRuntime, mean(c.runtime, c.jobs)).Add(p+MetricProcTime, mean(c.procTime, c.jobs)).Add(p+MetricCost, mean(c.cost, c.jobs))
 	}
-	return m
+	return t.criterionGaps(m, criteria)
 }

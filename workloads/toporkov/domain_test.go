@@ -33,7 +33,7 @@ func TestDomainGenerator(t *testing.T) {
 		}
 		for _, n := range d.List.Nodes {
 			if n.Performance < 2 || n.Performance > 10 || math.Abs(n.Price/n.BasePrice-1) > 0.6+1e-12 ||
-				math.Abs(n.BasePrice-6*math.Exp(n.Performance/6-1)) > 1e-9*n.BasePrice {
+				math.Abs(n.BasePrice-6*math.Exp((n.Performance-6)/4.5)) > 1e-9*n.BasePrice {
 				t.Fatalf("node %+v", n)
 			}
 		}

@@ -2,7 +2,8 @@
 """Read every data file of schedsim output directories with pandas and
 check their schema (docs/reference/outputs.md): the dtypes of every
 column, that summary.csv equals the rows of summary.json, and that
-jobs.csv and parts.csv carry the sweep axes and agree with each other.
+jobs.csv and parts.csv carry the sweep axes and agree with each other,
+and windows.csv (slot kinds with --schedule) has its columns and types.
 
 usage: check_outputs.py DIR...   (prints one line per directory; exit 1
 on the first failure, naming the directory, file and column)
@@ -20,6 +21,7 @@ SUMMARY = ["metric", "unit", "n", "mean", "sd", "ci_half_width", "ci_low", "ci_h
 INTS = ["n", "undefined_replications", "requested_replications"]
 NUMBERS = ["mean", "sd", "ci_half_width", "ci_low", "ci_high", "min", "max", "reference"]
 PARTS = ["id", "part", "cluster", "start", "processors"]
+WINDOWS = ["cycle", "variant", "job", "alternative", "chosen", "node", "start", "end", "cost"]
 
 
 class Failure(Exception):
@@ -122,15 +124,38 @@ def check_jobs(d, summary, axes):
     return len(jobs), nparts
 
 
+def check_windows(d, summary, axes):
+    path = os.path.join(d, "windows.csv")
+    if not os.path.exists(path):
+        return 0
+    w = read_csv(path)
+    lead = [a["column"] for a in axes]
+    check(list(w.columns) == lead + ["replication"] + WINDOWS, path, f"columns {list(w.columns)}")
+    check(len(w) > 0, path, "no rows")
+    for a in axes:
+        c = a["column"]
+        check(axis_dtype_ok(w[c], a["type"]), path, f"axis {c} has dtype {w[c].dtype}, want {a['type']}")
+        check(set(w[c]) <= set(summary[c]), path, f"axis {c} has values that summary.csv has not")
+    for c in ["replication", "cycle", "job", "chosen", "node"]:
+        check(types.is_integer_dtype(w[c]), path, f"{c} has dtype {w[c].dtype}, want integers")
+    for c in ["alternative", "start", "end", "cost"]:
+        check(types.is_numeric_dtype(w[c]), path, f"{c} has dtype {w[c].dtype}, want numbers")
+    check(types.is_object_dtype(w["variant"]), path, "variant is not text")
+    check(set(w["chosen"]) <= {0, 1}, path, "chosen is not 0 or 1")
+    check((w["end"] > w["start"]).all(), path, "a part that does not end after it starts")
+    return len(w)
+
+
 def main(dirs):
     for d in dirs:
         try:
             summary, axes = check_summary(d)
             njobs, nparts = check_jobs(d, summary, axes)
+            nwindows = check_windows(d, summary, axes)
         except Failure as e:
             print(f"FAIL {e}")
             return 1
-        print(f"ok {d}: {len(summary)} summary rows, {len(axes)} axes, {njobs} jobs, {nparts} parts")
+        print(f"ok {d}: {len(summary)} summary rows, {len(axes)} axes, {njobs} jobs, {nparts} parts, {nwindows} window rows")
     return 0
 
 

@@ -1,0 +1,29 @@
+// Package replicate makes many statistically similar workloads out of one
+// SWF trace, so that a trace replay can be replicated and its results get
+// confidence intervals (issue 24). Three methods:
+//
+//   - Shake (Tsafrir, Ouaknine & Feitelson, "Reducing performance
+//     evaluation sensitivity and variability by input shaking", MASCOTS
+//     2007): every submit time is moved by a small random shift (uniform in
+//     ±Submit seconds, or an exponential delay of mean Submit), and run
+//     times and estimates optionally by a random ± percentage. It streams:
+//     a small heap re-sorts the shifted records, so memory does not depend
+//     on the trace's length.
+//   - Window (RLScheduler's sampling): a random sub-trace of a given
+//     length; WindowStart draws where it starts.
+//   - Resample (Zakay & Feitelson, "Workload resampling for performance
+//     evaluation of parallel job schedulers", ICPE 2013 and CCPE 26(12),
+//     2014): the trace is cut into per-user sub-traces; long-term users
+//     are kept and temporary users are drawn at random week by week, each
+//     keeping its position in the week (so the daily and weekly cycles
+//     stay), until the asked length (weeks) and load are reached. A Pool
+//     holds the sub-traces of one trace and is shared, read-only, by every
+//     replication.
+//
+// Every method takes its randomness from a *rand.Rand the caller derives
+// from the scenario's seed and the replication only, so replication r of
+// every point of a sweep gets the same workload (common random numbers).
+//
+// KS2 is the two-sample Kolmogorov–Smirnov statistic used to validate the
+// resampler against its trace.
+package replicate
