@@ -1,47 +1,70 @@
 package sim
 
-import "sync/atomic"
+import (
+	"math"
+	"sync/atomic"
+)
 
-// FastEngine is the default engine: a 4-ary min-heap of compact entries
+// FastEngine is the default engine: a 4-ary min-heap of 16-byte entries
 // ordered by (time, priority, sequence), over a table of event slots that
 // is recycled through a free list. Once the heap and the table have grown
 // to the largest number of pending events, scheduling, firing and
 // cancelling allocate nothing.
+//
+// The heap moves entries of time, priority and slot only: four siblings
+// fill one 64-byte cache line (the heap starts at index pad so that they
+// are aligned), and the sequence number, needed only to break ties of
+// time and priority, is read from the slot. Cancelling is lazy: it marks
+// the slot cancelled and leaves its entry in the heap; Run frees the slot
+// when the entry reaches the top, and the heap is compacted when
+// cancelled entries outnumber the live ones. The order of firing is a
+// total order on (time, priority, sequence), so it does not depend on the
+// heap's shape.
 type FastEngine struct {
 	now       float64
 	seq       uint64
 	processed uint64
 	stop      bool
 	interrupt atomic.Bool
-	heap      []heapEntry
+	heap      []heapEntry // heap[pad:] is the heap; heap[:pad] is unused
 	events    []fastEvent
 	free      []int32
+	stale     int // heap entries of cancelled events
 }
 
 // arity is the number of children of a heap node: a 4-ary heap is
-// shallower than a binary one and its children share cache lines.
+// shallower than a binary one and its children share a cache line.
 const arity = 4
 
-// heapEntry is what the heap compares and moves: the ordering key and the
-// slot of the event it stands for.
+// pad is the index of the root: the children of the node at index p are
+// at 4p-8 … 4p-5, so that each group of siblings starts at a multiple of
+// four entries (64 bytes), and its parent is at c/4+2.
+const pad = arity - 1
+
+// minCompact is the heap size below which cancelled entries are left to
+// Run.
+const minCompact = 64
+
+// heapEntry is what the heap compares and moves.
 type heapEntry struct {
-	at   float64
+	// at is the time's bit pattern: times are ≥ 0 (-0 is stored as +0),
+	// so their bit patterns order like them and compare as integers.
+	at   uint64
 	prio int32
 	slot int32
-	seq  uint64
 }
 
-// fastEvent is an event slot: its code, its argument, the sequence number
-// that identifies the current occupant (0 when free) and its heap index.
+// fastEvent is an event slot: its code, its argument and the sequence
+// number of the current occupant (0 when free). A cancelled event keeps
+// its sequence number, with act nil, until its heap entry leaves the heap.
 type fastEvent struct {
 	act Action
 	arg any
 	seq uint64
-	pos int32
 }
 
 // NewFast returns an empty fast engine at time 0.
-func NewFast() *FastEngine { return &FastEngine{} }
+func NewFast() *FastEngine { return &FastEngine{heap: make([]heapEntry, pad)} }
 
 // Now returns the simulated time.
 func (e *FastEngine) Now() float64 { return e.now }
@@ -50,7 +73,7 @@ func (e *FastEngine) Now() float64 { return e.now }
 func (e *FastEngine) Processed() uint64 { return e.processed }
 
 // Pending returns the number of scheduled, uncancelled events.
-func (e *FastEngine) Pending() int { return len(e.heap) }
+func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale }
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
@@ -64,9 +87,18 @@ func (e *FastEngine) After(delay float64, priority int, act Action, arg any) Han
 	return e.Schedule(e.now+delay, priority, act, arg)
 }
 
-// Schedule arranges for act(arg) to run at time at.
+// Schedule arranges for act(arg) to run at time at. A nil act panics.
 func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Handle {
-	checkSchedule(e.now, at, priority)
+	// !(at >= now) is also true for NaN.
+	if !(at >= e.now) || priority < MinPriority || priority > MaxPriority {
+		checkSchedule(e.now, at, priority)
+	}
+	if act == nil {
+		panic("sim: event scheduled with a nil action")
+	}
+	if at == 0 {
+		at = 0 // -0 → +0, whose bit pattern is the least
+	}
 	e.seq++
 	var slot int32
 	if n := len(e.free); n > 0 {
@@ -76,30 +108,25 @@ func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Han
 		slot = int32(len(e.events))
 		e.events = append(e.events, fastEvent{})
 	}
-	pos := int32(len(e.heap))
-	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq, pos: pos}
-	e.heap = append(e.heap, heapEntry{at: at, prio: int32(priority), slot: slot, seq: e.seq})
-	e.up(int(pos))
+	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq}
+	e.push(heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot})
 	return Handle{slot: slot, seq: e.seq}
 }
 
 // Cancel removes a scheduled event.
 func (e *FastEngine) Cancel(h Handle) bool {
-	if h.seq == 0 || int(h.slot) >= len(e.events) || e.events[h.slot].seq != h.seq {
+	if h.seq == 0 || int(h.slot) >= len(e.events) {
 		return false
 	}
-	i := int(e.events[h.slot].pos)
-	last := len(e.heap) - 1
-	if i != last {
-		e.swap(i, last)
+	ev := &e.events[h.slot]
+	if ev.seq != h.seq || ev.act == nil {
+		return false
 	}
-	e.heap = e.heap[:last]
-	if i != last {
-		if !e.down(i) {
-			e.up(i)
-		}
+	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
+	e.stale++
+	if e.stale > minCompact && 2*e.stale > len(e.heap)-pad {
+		e.compact()
 	}
-	e.release(h.slot)
 	return true
 }
 
@@ -113,19 +140,26 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}
-		if len(e.heap) == 0 {
+		if len(e.heap) == pad {
 			return Drained
 		}
-		top := e.heap[0]
-		if lim.Time > 0 && top.at > lim.Time {
+		top := e.heap[pad]
+		ev := &e.events[top.slot]
+		if ev.act == nil {
+			e.release(top.slot)
+			e.pop()
+			e.stale--
+			continue
+		}
+		at := math.Float64frombits(top.at)
+		if lim.Time > 0 && at > lim.Time {
 			e.now = lim.Time
 			return TimeLimit
 		}
-		e.popTop()
-		ev := &e.events[top.slot]
 		act, arg := ev.act, ev.arg
+		e.pop()
 		e.release(top.slot)
-		e.now = top.at
+		e.now = at
 		e.processed++
 		act(arg)
 		if e.stop {
@@ -145,65 +179,131 @@ func (e *FastEngine) release(slot int32) {
 	e.free = append(e.free, slot)
 }
 
-func (e *FastEngine) popTop() {
-	last := len(e.heap) - 1
-	if last > 0 {
-		e.swap(0, last)
-	}
-	e.heap = e.heap[:last]
-	if last > 0 {
-		e.down(0)
-	}
-}
-
-func (e *FastEngine) less(i, j int) bool {
-	a, b := &e.heap[i], &e.heap[j]
+// before reports whether a fires before b: by time, priority, then the
+// sequence numbers of their slots.
+func (e *FastEngine) before(a, b *heapEntry) bool {
 	if a.at != b.at {
 		return a.at < b.at
 	}
 	if a.prio != b.prio {
 		return a.prio < b.prio
 	}
-	return a.seq < b.seq
+	return e.events[a.slot].seq < e.events[b.slot].seq
 }
 
-func (e *FastEngine) swap(i, j int) {
-	e.heap[i], e.heap[j] = e.heap[j], e.heap[i]
-	e.events[e.heap[i].slot].pos = int32(i)
-	e.events[e.heap[j].slot].pos = int32(j)
-}
-
-func (e *FastEngine) up(i int) {
-	for i > 0 {
-		p := (i - 1) / arity
-		if !e.less(i, p) {
-			return
+// push adds x to the heap: the hole left at the end moves up past the
+// parents that fire after x.
+func (e *FastEngine) push(x heapEntry) {
+	e.heap = append(e.heap, x)
+	h := e.heap
+	i := len(h) - 1
+	for i > pad {
+		p := i/arity + 2
+		if !e.before(&x, &h[p]) {
+			break
 		}
-		e.swap(i, p)
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = x
 }
 
-// down moves entry i towards the leaves and reports whether it moved.
-func (e *FastEngine) down(i int) bool {
-	start := i
-	n := len(e.heap)
+// pop removes the top entry. The hole at the root moves down to a leaf
+// along the least children, then the last entry fills it, moving up past
+// the parents that fire after it (Floyd's order: the last entry is
+// usually late, so this saves a comparison per level on the way down).
+func (e *FastEngine) pop() {
+	n := len(e.heap) - 1
+	x := e.heap[n]
+	e.heap = e.heap[:n]
+	if n == pad {
+		return
+	}
+	h := e.heap
+	i := pad
 	for {
-		first := arity*i + 1
-		if first >= n {
-			break
-		}
-		m := first
-		for c := first + 1; c < first+arity && c < n; c++ {
-			if e.less(c, m) {
-				m = c
+		c := arity*i - 8
+		if c+arity > n {
+			if c < n {
+				m := e.least(c)
+				h[i] = h[m]
+				i = m
 			}
-		}
-		if !e.less(m, i) {
 			break
 		}
-		e.swap(i, m)
+		// least, inlined: the four children are all there.
+		k := h[c : c+arity : c+arity]
+		m1, m2 := 0, 2
+		if e.before(&k[1], &k[0]) {
+			m1 = 1
+		}
+		if e.before(&k[3], &k[2]) {
+			m2 = 3
+		}
+		if e.before(&k[m2], &k[m1]) {
+			m1 = m2
+		}
+		h[i] = k[m1]
+		i = c + m1
+	}
+	for i > pad {
+		p := i/arity + 2
+		if !e.before(&x, &h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = x
+}
+
+// least returns the index of the child that fires first among the
+// children starting at c < len(e.heap).
+func (e *FastEngine) least(c int) int {
+	h := e.heap
+	m := c
+	for j := c + 1; j < len(h) && j < c+arity; j++ {
+		if e.before(&h[j], &h[m]) {
+			m = j
+		}
+	}
+	return m
+}
+
+// siftDown places x in the subtree rooted at the hole i.
+func (e *FastEngine) siftDown(i int, x heapEntry) {
+	h := e.heap
+	for {
+		c := arity*i - 8
+		if c >= len(h) {
+			break
+		}
+		m := e.least(c)
+		if !e.before(&h[m], &x) {
+			break
+		}
+		h[i] = h[m]
 		i = m
 	}
-	return i > start
+	h[i] = x
+}
+
+// compact drops the cancelled entries, freeing their slots, and rebuilds
+// the heap. The firing order is a total order, so it does not depend on
+// the heap's shape.
+func (e *FastEngine) compact() {
+	live := e.heap[:pad]
+	for _, x := range e.heap[pad:] {
+		if e.events[x.slot].act == nil {
+			e.release(x.slot)
+		} else {
+			live = append(live, x)
+		}
+	}
+	clear(e.heap[len(live):])
+	e.heap = live
+	e.stale = 0
+	for i := (len(live)-1)/arity + 2; i >= pad; i-- {
+		e.siftDown(i, live[i])
+	}
 }

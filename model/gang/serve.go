@@ -134,9 +134,15 @@ func (s *System) remaining(p *proc) float64 {
 // untilGang returns the estimated time until all processors of a waiting
 // gang are idle.
 func (s *System) untilGang(g *gangJob) float64 {
+	// remaining, with the clock read once: routing calls this for every
+	// processor a gang waits at.
+	now := s.eng.Now()
 	u := 0.0
 	for _, p := range g.procs {
-		if r := s.remaining(p); r > u {
+		if p.idle() {
+			continue
+		}
+		if r := p.estEnd - now; r > u {
 			u = r
 		}
 	}

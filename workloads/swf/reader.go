@@ -3,13 +3,13 @@ package swf
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/schedsim/schedsim/internal/input"
 )
 
@@ -116,6 +116,7 @@ type Reader struct {
 	opts   ReadOptions
 	file   io.Closer
 	gz     *gzip.Reader
+	ra     *readAhead // inflating gz in a goroutine, or nil
 	br     *bufio.Reader
 	header Header
 
@@ -145,9 +146,14 @@ func Open(path string, opts ReadOptions) (*Reader, error) {
 		}
 		return nil, fmt.Errorf("swf: %w", err)
 	}
-	r, err := NewReader(f, path, opts)
+	r, err := newReader(f, path, opts, useReadAhead())
 	if err != nil {
-		f.Close()
+		if r != nil {
+			r.file = f
+			r.Close()
+		} else {
+			f.Close()
+		}
 		return nil, err
 	}
 	r.file = f
@@ -161,6 +167,17 @@ func Open(path string, opts ReadOptions) (*Reader, error) {
 // line with a malformed numeric value (e.g. "MaxProcs: many") is an
 // error.
 func NewReader(r io.Reader, name string, opts ReadOptions) (*Reader, error) {
+	rd, err := newReader(r, name, opts, false)
+	if err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+// newReader is NewReader, inflating a gzip stream in a goroutine when
+// ahead is set. After an error it returns the Reader, if there is one,
+// to be closed.
+func newReader(r io.Reader, name string, opts ReadOptions, ahead bool) (*Reader, error) {
 	if opts.Context != nil {
 		r = ctxReader{opts.Context, r}
 	}
@@ -175,10 +192,15 @@ func NewReader(r io.Reader, name string, opts ReadOptions) (*Reader, error) {
 			return nil, fmt.Errorf("%s: gzip: %w", name, err)
 		}
 		rd.gz = gz
-		rd.br = bufio.NewReaderSize(gz, bufferSize)
+		var src io.Reader = gz
+		if ahead {
+			rd.ra = newReadAhead(gz)
+			src = rd.ra
+		}
+		rd.br = bufio.NewReaderSize(src, bufferSize)
 	}
 	if err := rd.readHeader(); err != nil {
-		return nil, err
+		return rd, err
 	}
 	return rd, nil
 }
@@ -358,6 +380,12 @@ func (r *Reader) Next() (Record, error) {
 			r.comments++
 			continue
 		}
+		var rec Record
+		if parseLineFast(line[i:], &rec) {
+			rec.Line = r.line
+			r.records++
+			return rec, nil
+		}
 		if n := splitFields(line[i:], &r.fields); n != NumFields {
 			if bytes.IndexByte(line, 0) >= 0 {
 				return Record{}, r.fatal(r.line, ErrNotText)
@@ -402,8 +430,23 @@ func numDetail(tok []byte, e numErr) string {
 // It does not close the io.Reader given to NewReader.
 func (r *Reader) Close() error {
 	var errs []error
+	reached := true // whether reading reached the inflating's error, if any
+	if r.ra != nil {
+		// The file first, so that a read waiting on a pipe returns.
+		if r.file != nil {
+			errs = append(errs, r.file.Close())
+			r.file = nil
+		}
+		r.ra.stop()
+		reached = r.ra.cur.err != nil
+		r.ra = nil
+	}
 	if r.gz != nil {
-		errs = append(errs, r.gz.Close())
+		// An error met while inflating ahead of the reading is not
+		// reported: without the read-ahead it would not have been met.
+		if err := r.gz.Close(); reached {
+			errs = append(errs, err)
+		}
 		r.gz = nil
 	}
 	if r.file != nil {
