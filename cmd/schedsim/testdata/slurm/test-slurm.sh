@@ -43,13 +43,16 @@ go build -o "$WORK/bin/schedsim" ./cmd/schedsim
 SCHEDSIM="$WORK/bin/schedsim"
 
 # The reduced karatza2010: the paper's model, 2 approaches × 2 rates ×
-# 2 gang-size distributions at E = 0, 2 replications of 3 000 jobs.
+# 2 gang-size distributions at E = 0, 2 replications of 3 000 jobs. Its
+# claims are left out: they name the sweep values the reduction drops, and
+# 3 000-job runs decide nothing the paper says (the claims of a sharded run
+# are checked by TestShardsMergeToTheSingleRun).
+awk '/^claims:/ {skip=1; next} skip && /^[a-z_]+:/ {skip=0} !skip' scenarios/builtin/karatza2010.yaml |
 sed -e 's/^replications: .*/replications: 2/' \
     -e 's/^  completed_jobs: .*/  completed_jobs: 3000/' \
     -e 's/^    values: \[8.333333333333334, 10, 12.5\]/    values: [10, 12.5]/' \
     -e 's/^    values: \[0, 10, 30\]/    values: [0]/' \
-    -e 's/^name: .*/name: karatza2010-reduced/' \
-    scenarios/builtin/karatza2010.yaml |
+    -e 's/^name: .*/name: karatza2010-reduced/' |
   grep -v 'estimate_error, where\|series: estimate_error' > "$WORK/karatza2010-reduced.yaml"
 check=$("$SCHEDSIM" validate "$WORK/karatza2010-reduced.yaml")
 echo "$check" >&2
