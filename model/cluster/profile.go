@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Step is one piece of an availability profile: Free processors are free
@@ -17,139 +18,87 @@ type Step struct {
 // Profile is an availability profile: the number of free processors as a
 // step function of time, from its origin (the current time) on, after the
 // estimated occupation of the running jobs and the reservations of queued
-// jobs. Its steps form a balanced search tree over their start times (see
-// profile_tree.go): a reservation or a release, the smallest free count
-// over an interval and the earliest fit of a job cost O(log steps), and
-// Advance drops the past. Adjacent steps with equal free counts are
+// jobs. It is a sorted slice of breakpoints updated in place: a reservation
+// or a release splits at most two steps and touches the steps between
+// them; Advance drops the past. Adjacent steps with equal free counts are
 // merged around every update, so the profile has at most one step per
 // distinct future end or reservation boundary.
 //
 // Free counts may go negative only transiently, when a scheduler reserves
 // the extension of an overrunning job over existing reservations and then
 // repairs them (see MinFree); Check reports it.
-//
-// The zero Profile is ready for Reset or CopyFrom.
 type Profile struct {
-	procs   int
-	origin  float64
-	root    int32
-	nodes   []node // nodes[0] is the empty tree
-	free    int32  // first recycled node (linked through l)
-	seed    uint32 // xorshift state of the priorities
-	steps   []Step // the steps in order, for Len and At; valid when stepsOK
-	stepsOK bool
+	procs int
+	steps []Step
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
 // with its origin at time now.
 func NewProfile(procs int, now float64) *Profile {
-	p := &Profile{}
-	p.Reset(procs, now)
-	return p
-}
-
-// Reset makes p the profile of an idle cluster of procs processors with
-// its origin at now, reusing its storage.
-func (p *Profile) Reset(procs int, now float64) {
-	p.procs, p.origin = procs, now
-	p.nodes = append(p.nodes[:0], node{})
-	p.free, p.seed, p.stepsOK = 0, 2463534242, false
-	p.root = p.newNode(now, procs)
+	return &Profile{procs: procs, steps: []Step{{Time: now, Free: procs}}}
 }
 
 // CopyFrom makes p a copy of q, reusing p's storage: a scheduler that
 // tries placements on a scratch copy of a plan needs no allocation once
 // the copy has grown to the plan's size.
 func (p *Profile) CopyFrom(q *Profile) {
-	p.procs, p.origin, p.root, p.free, p.seed = q.procs, q.origin, q.root, q.free, q.seed
-	p.nodes = append(p.nodes[:0], q.nodes...)
-	p.stepsOK = false
+	p.procs = q.procs
+	p.steps = append(p.steps[:0], q.steps...)
 }
 
 // Procs returns the number of processors of the profile.
 func (p *Profile) Procs() int { return p.procs }
 
 // Len returns the number of steps.
-func (p *Profile) Len() int { return len(p.list()) }
+func (p *Profile) Len() int { return len(p.steps) }
 
 // At returns the i-th step (0 starts at the origin).
-func (p *Profile) At(i int) Step { return p.list()[i] }
-
-// list returns the steps in order, listing them again after changes (Len
-// and At serve checks and displays, not the schedulers' searches).
-func (p *Profile) list() []Step {
-	if !p.stepsOK {
-		p.steps = p.steps[:0]
-		p.walk(p.root, 0, func(t float64, free int) bool {
-			p.steps = append(p.steps, Step{Time: t, Free: free})
-			return true
-		})
-		p.stepsOK = true
-	}
-	return p.steps
-}
+func (p *Profile) At(i int) Step { return p.steps[i] }
 
 // Origin returns the time of the first step.
-func (p *Profile) Origin() float64 { return p.origin }
+func (p *Profile) Origin() float64 { return p.steps[0].Time }
 
 // Advance moves the origin to now, dropping the steps that ended by then.
 // Times before the origin are ignored by the other methods.
 func (p *Profile) Advance(now float64) {
-	if now <= p.origin {
+	st := p.steps
+	if now <= st[0].Time {
 		return
 	}
-	p.stepsOK = false
-	if next, ok := p.nextAfter(p.origin); !ok || next > now {
-		first, _ := p.edge(p.root, false)
-		p.nodes[first].t, p.origin = now, now
-		return
+	k := sort.Search(len(st), func(i int) bool { return st[i].Time > now }) - 1
+	if k > 0 {
+		n := copy(st, st[k:])
+		p.steps = st[:n]
 	}
-	a, b := p.split(p.root, now)
-	if first, _ := p.edge(b, false); b != 0 && p.nodes[first].t == now {
-		p.drop(a)
-		p.root = b
-	} else {
-		_, v := p.edge(a, true)
-		p.drop(a)
-		p.root = p.join(p.newNode(now, v), b)
-	}
-	p.origin = now
+	p.steps[0].Time = now
 }
 
-// NextStep returns the start of the first step after t (+Inf if none).
-func (p *Profile) NextStep(t float64) float64 {
-	next, _ := p.nextAfter(t)
-	return next
+// index returns the index of the step that contains time t ≥ origin.
+func (p *Profile) index(t float64) int {
+	st := p.steps
+	return sort.Search(len(st), func(i int) bool { return st[i].Time > t }) - 1
 }
 
 // FreeAt returns the number of free processors at time t (at the origin
 // for earlier times).
-func (p *Profile) FreeAt(t float64) int { return p.valueAt(math.Max(t, p.origin)) }
+func (p *Profile) FreeAt(t float64) int {
+	if t <= p.steps[0].Time {
+		return p.steps[0].Free
+	}
+	return p.steps[p.index(t)].Free
+}
 
 // MinFree returns the smallest number of free processors over
 // [start, end), or Procs for an empty interval.
 func (p *Profile) MinFree(start, end float64) int {
-	start = math.Max(start, p.origin)
+	start = math.Max(start, p.steps[0].Time)
 	if !(end > start) {
 		return p.procs
 	}
-	m := p.valueAt(start)
-	if v, ok := p.extreme(p.root, 0, start, end, math.Inf(-1), math.Inf(1), false); ok {
-		m = min(m, v)
-	}
-	return m
-}
-
-// MaxFree returns the largest number of free processors over
-// [start, end), or math.MinInt for an empty interval.
-func (p *Profile) MaxFree(start, end float64) int {
-	start = math.Max(start, p.origin)
-	if !(end > start) {
-		return math.MinInt
-	}
-	m := p.valueAt(start)
-	if v, ok := p.extreme(p.root, 0, start, end, math.Inf(-1), math.Inf(1), true); ok {
-		m = max(m, v)
+	st := p.steps
+	m := p.procs
+	for k := p.index(start); k < len(st) && st[k].Time < end; k++ {
+		m = min(m, st[k].Free)
 	}
 	return m
 }
@@ -158,7 +107,8 @@ func (p *Profile) MaxFree(start, end float64) int {
 // processors are free over [t, t+dur). It assumes 1 ≤ size ≤ Procs, so
 // that the last step (all processors free) always fits.
 func (p *Profile) EarliestFit(size int, dur float64) float64 {
-	return p.EarliestFitFrom(size, dur, p.origin)
+	t, _ := p.EarlierFit(size, dur, math.Inf(1))
+	return t
 }
 
 // EarlierFit looks for the earliest time t < before (t ≥ origin) such that
@@ -168,44 +118,77 @@ func (p *Profile) EarliestFit(size int, dur float64) float64 {
 // over [before, t+dur) its own reservation guarantees the processors. ok
 // is false when there is no such t.
 func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool) {
-	return p.fit(size, dur, p.origin, before)
+	t, ok, _ = p.earlierFit(size, dur, before, nil, false)
+	return t, ok
 }
 
-// EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such
-// that at least size processors are free over [t, t+dur). It assumes 1 ≤
-// size ≤ Procs, so that the last step (all processors free) always fits.
-func (p *Profile) EarliestFitFrom(size int, dur, from float64) float64 {
-	from = math.Max(from, p.origin)
-	if t, ok := p.fit(size, dur, from, math.Inf(1)); ok {
-		return t
-	}
-	last, _ := p.edge(p.root, true)
-	return math.Max(from, p.nodes[last].t)
+// Run is a stretch [From, To) of a profile in which every step had fewer
+// free processors than some size; Max is the largest free count in it.
+type Run struct {
+	From, To float64
+	Max      int
 }
 
-// fit returns the earliest t in [from, before) such that at least size
-// processors are free over [t, min(t+dur, before)), from ≥ origin. It
-// hops from a step with enough processors to the next step without, each
-// hop a descent of the tree.
-func (p *Profile) fit(size int, dur, from, before float64) (float64, bool) {
-	t := from
-	if p.valueAt(t) < size {
-		var ok bool
-		if t, ok = p.firstAfter(p.root, 0, t, size, false); !ok {
-			return 0, false
-		}
+// EarlierFitRuns is EarlierFit that, when there is no fit, also appends
+// to runs the runs below size that blocked every start in [origin,
+// before): every window [t, min(t+dur, before)) meets one of them. As
+// long as no run has size free processors anywhere (MaxFree), EarlierFit
+// stays false, for a later origin too: reservations only lower the
+// profile. A scheduler can thus skip the search until a release meets a
+// run and raises it to size.
+func (p *Profile) EarlierFitRuns(size int, dur, before float64, runs []Run) (t float64, ok bool, _ []Run) {
+	return p.earlierFit(size, dur, before, runs, true)
+}
+
+// earlierFit is EarlierFit, appending the blocking runs to runs if keep.
+func (p *Profile) earlierFit(size int, dur, before float64, runs []Run, keep bool) (t float64, ok bool, _ []Run) {
+	st := p.steps
+	if before <= st[0].Time {
+		return 0, false, runs
 	}
-	for t < before {
-		end := math.Min(t+dur, before)
-		short, ok := p.firstAfter(p.root, 0, t, size, true)
-		if !ok || short >= end {
-			return t, true
+	low, top := -1, 0 // the first step of the current run below size (-1: none), its largest count
+	for k := 0; k < len(st) && st[k].Time < before; {
+		if f := st[k].Free; f < size {
+			if low < 0 {
+				low, top = k, f
+			}
+			top = max(top, f)
+			k++
+			continue
 		}
-		if t, ok = p.firstAfter(p.root, 0, short, size, false); !ok {
-			return 0, false
+		if low >= 0 && keep {
+			runs = append(runs, Run{From: st[low].Time, To: st[k].Time, Max: top})
 		}
+		t = st[k].Time
+		end := min(t+dur, before)
+		j := k + 1
+		for j < len(st) && st[j].Time < end && st[j].Free >= size {
+			j++
+		}
+		if j == len(st) || st[j].Time >= end {
+			return t, true, runs
+		}
+		low, top, k = j, st[j].Free, j+1
 	}
-	return 0, false
+	if low >= 0 && keep {
+		runs = append(runs, Run{From: st[low].Time, To: before, Max: top})
+	}
+	return 0, false, runs
+}
+
+// MaxFree returns the largest number of free processors over
+// [start, end), or math.MinInt for an empty interval.
+func (p *Profile) MaxFree(start, end float64) int {
+	start = math.Max(start, p.steps[0].Time)
+	if !(end > start) {
+		return math.MinInt
+	}
+	st := p.steps
+	m := math.MinInt
+	for k := p.index(start); k < len(st) && st[k].Time < end; k++ {
+		m = max(m, st[k].Free)
+	}
+	return m
 }
 
 // Reserve takes size processors over [start, end) (the part before the
@@ -216,50 +199,50 @@ func (p *Profile) Reserve(start, end float64, size int) { p.add(start, end, -siz
 // the origin is ignored).
 func (p *Profile) Release(start, end float64, size int) { p.add(start, end, size) }
 
-// add adds delta to the free counts over [start, end): it cuts the tree
-// at start and end (adding a step at either if none starts there), shifts
-// the middle part, merges the steps around both cuts that became equal to
-// their predecessor, and joins the three parts.
 func (p *Profile) add(start, end float64, delta int) {
-	start = math.Max(start, p.origin)
+	if o := p.steps[0].Time; start < o {
+		start = o
+	}
 	if !(end > start) || delta == 0 {
 		return
 	}
-	p.stepsOK = false
-	a, rest := p.split(p.root, start)
-	var before int // free count just before start (a is empty at the origin)
-	if a != 0 {
-		_, before = p.edge(a, true)
+	i := p.split(start)
+	j := p.split(end)
+	for k := i; k < j; k++ {
+		p.steps[k].Free += delta
 	}
-	if first, _ := p.edge(rest, false); rest == 0 || p.nodes[first].t != start {
-		rest = p.join(p.newNode(start, before), rest)
+	p.merge(j)
+	p.merge(i)
+}
+
+// split makes sure a step starts at t ≥ origin and returns its index.
+func (p *Profile) split(t float64) int {
+	st := p.steps
+	i := sort.Search(len(st), func(k int) bool { return st[k].Time >= t })
+	if i < len(st) && st[i].Time == t {
+		return i
 	}
-	b, c := p.split(rest, end)
-	_, inside := p.edge(b, true)
-	if first, _ := p.edge(c, false); c == 0 || p.nodes[first].t != end {
-		c = p.join(p.newNode(end, inside), c)
+	st = append(st, Step{})
+	copy(st[i+1:], st[i:])
+	st[i] = Step{Time: t, Free: st[i-1].Free}
+	p.steps = st
+	return i
+}
+
+// merge removes step k when it has the free count of the step before it.
+func (p *Profile) merge(k int) {
+	st := p.steps
+	if k <= 0 || k >= len(st) || st[k].Free != st[k-1].Free {
+		return
 	}
-	p.shift(b, delta)
-	if _, v := p.edge(c, false); v == inside+delta {
-		c = p.dropFirst(c)
-	}
-	if _, v := p.edge(b, false); a != 0 && v == before {
-		b = p.dropFirst(b)
-	}
-	p.root = p.join(p.join(a, b), c)
+	copy(st[k:], st[k+1:])
+	p.steps = st[:len(st)-1]
 }
 
 // Check verifies the profile: times strictly increasing, free counts in
-// [0, Procs], all processors free after the last step, and the tree's
-// bookkeeping.
+// [0, Procs], all processors free after the last step.
 func (p *Profile) Check() error {
-	if _, _, ok := p.checkTree(p.root, 0); !ok {
-		return fmt.Errorf("%w: profile tree out of order (heap or extremes)", ErrInvariant)
-	}
-	st := p.list()
-	if st[0].Time != p.origin {
-		return fmt.Errorf("%w: profile starts at %v, not at its origin %v", ErrInvariant, st[0].Time, p.origin)
-	}
+	st := p.steps
 	for k, s := range st {
 		if k > 0 && !(s.Time > st[k-1].Time) {
 			return fmt.Errorf("%w: profile step %d at %v not after step %d at %v", ErrInvariant, k, s.Time, k-1, st[k-1].Time)
@@ -272,4 +255,36 @@ func (p *Profile) Check() error {
 		return fmt.Errorf("%w: profile ends with %d free processors of %d at time %v", ErrInvariant, last.Free, p.procs, last.Time)
 	}
 	return nil
+}
+
+// Reset makes p the profile of an idle cluster of procs processors with
+// its origin at now, reusing its storage.
+func (p *Profile) Reset(procs int, now float64) {
+	p.procs = procs
+	p.steps = append(p.steps[:0], Step{Time: now, Free: procs})
+}
+
+// EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such
+// that at least size processors are free over [t, t+dur). It assumes 1 ≤
+// size ≤ Procs, so that the last step (all processors free) always fits.
+func (p *Profile) EarliestFitFrom(size int, dur, from float64) float64 {
+	st := p.steps
+	from = math.Max(from, st[0].Time)
+	for k := p.index(from); k < len(st); {
+		if st[k].Free < size {
+			k++
+			continue
+		}
+		t := math.Max(from, st[k].Time)
+		end := t + dur
+		j := k + 1
+		for j < len(st) && st[j].Time < end && st[j].Free >= size {
+			j++
+		}
+		if j == len(st) || st[j].Time >= end {
+			return t
+		}
+		k = j + 1
+	}
+	return math.Max(from, st[len(st)-1].Time)
 }

@@ -54,6 +54,7 @@ type Conservative struct {
 	repair   bool    // an overrun was reserved: repair overlapping reservations
 	unplaced int     // queued jobs without a reservation
 	next     float64 // earliest reservation of a queued job after the last pass
+	certs    certs   // why queued jobs cannot move earlier
 }
 
 // Profile returns the availability profile (nil before the first job).
@@ -78,6 +79,7 @@ func (p *Conservative) Ended(v *cluster.View, j *cluster.Job) {
 	prof := p.profile(v)
 	if now := v.Now(); j.EstEnd() > now {
 		prof.Release(now, j.EstEnd(), j.Size())
+		p.certs.released(now, j.EstEnd(), j.Size())
 		p.compress = true
 	}
 }
@@ -115,11 +117,17 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && prof.MinFree(r, r+d) < 0:
 				prof.Release(r, r+d, n)
+				p.certs.released(r, r+d, n)
 				p.place(prof, j)
 				moved = i
 			case p.compress && (i < limit || moved >= 0):
-				if t, ok := prof.EarlierFit(n, d, r); ok {
+				c := p.certs.at(i, j)
+				if p.certs.blocked(prof, c, n, d, r) {
+					break
+				}
+				if t, ok := p.certs.search(prof, c, n, d, r); ok {
 					prof.Release(r, r+d, n)
+					p.certs.released(r, r+d, n)
 					prof.Reserve(t, t+d, n)
 					j.Reservation = t
 					if p.probe != nil {
@@ -129,6 +137,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				}
 			}
 			if j.Reservation <= now {
+				p.certs.started(i, j)
 				if err := s.Start(i); err != nil {
 					return fmt.Errorf("batch: starting job %d at its reservation: %w", j.ID(), err)
 				}
@@ -145,6 +154,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		limit = moved
 	}
 	p.compress, p.repair, p.next = false, false, next
+	p.certs.settle(v.QueueLen())
 	if v.Checking() {
 		return p.check(v)
 	}
