@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"sort"
 )
 
 // Step is one piece of an availability profile: Free processors are free
@@ -30,6 +29,7 @@ type Step struct {
 type Profile struct {
 	procs int
 	steps []Step
+	pmax  []int // pmax[k] = max Free of steps[0..k], for the steps before the first change
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -44,6 +44,7 @@ func NewProfile(procs int, now float64) *Profile {
 func (p *Profile) CopyFrom(q *Profile) {
 	p.procs = q.procs
 	p.steps = append(p.steps[:0], q.steps...)
+	p.pmax = p.pmax[:0]
 }
 
 // Procs returns the number of processors of the profile.
@@ -65,10 +66,11 @@ func (p *Profile) Advance(now float64) {
 	if now <= st[0].Time {
 		return
 	}
-	k := sort.Search(len(st), func(i int) bool { return st[i].Time > now }) - 1
+	k := after(st, now) - 1
 	if k > 0 {
 		n := copy(st, st[k:])
 		p.steps = st[:n]
+		p.pmax = p.pmax[:0]
 	}
 	p.steps[0].Time = now
 }
@@ -76,7 +78,7 @@ func (p *Profile) Advance(now float64) {
 // index returns the index of the step that contains time t ≥ origin.
 func (p *Profile) index(t float64) int {
 	st := p.steps
-	return sort.Search(len(st), func(i int) bool { return st[i].Time > t }) - 1
+	return after(st, t) - 1
 }
 
 // FreeAt returns the number of free processors at time t (at the origin
@@ -118,62 +120,44 @@ func (p *Profile) EarliestFit(size int, dur float64) float64 {
 // over [before, t+dur) its own reservation guarantees the processors. ok
 // is false when there is no such t.
 func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool) {
-	t, ok, _ = p.earlierFit(size, dur, before, nil, false)
-	return t, ok
+	return p.EarlierFitBy(size, dur, before, before)
 }
 
-// Run is a stretch [From, To) of a profile in which every step had fewer
-// free processors than some size; Max is the largest free count in it.
-type Run struct {
-	From, To float64
-	Max      int
-}
-
-// EarlierFitRuns is EarlierFit that, when there is no fit, also appends
-// to runs the runs below size that blocked every start in [origin,
-// before): every window [t, min(t+dur, before)) meets one of them. As
-// long as no run has size free processors anywhere (MaxFree), EarlierFit
-// stays false, for a later origin too: reservations only lower the
-// profile. A scheduler can thus skip the search until a release meets a
-// run and raises it to size.
-func (p *Profile) EarlierFitRuns(size int, dur, before float64, runs []Run) (t float64, ok bool, _ []Run) {
-	return p.earlierFit(size, dur, before, runs, true)
-}
-
-// earlierFit is EarlierFit, appending the blocking runs to runs if keep.
-func (p *Profile) earlierFit(size int, dur, before float64, runs []Run, keep bool) (t float64, ok bool, _ []Run) {
+// EarlierFitBy is EarlierFit for a start before by too: the earliest t <
+// min(before, by) such that at least size processors are free over [t,
+// min(t+dur, before)). A scheduler whose reservations were compressed,
+// and which has released processors only before by since, gets the
+// answer of EarlierFit for the price of a scan of [origin, by): a fit
+// that starts later was there before the releases.
+func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok bool) {
 	st := p.steps
-	if before <= st[0].Time {
-		return 0, false, runs
+	by = min(by, before)
+	if by <= st[0].Time {
+		return 0, false
 	}
-	low, top := -1, 0 // the first step of the current run below size (-1: none), its largest count
-	for k := 0; k < len(st) && st[k].Time < before; {
-		if f := st[k].Free; f < size {
-			if low < 0 {
-				low, top = k, f
-			}
-			top = max(top, f)
+	if !math.IsInf(by, 1) && p.maxFreeBefore(by) < size {
+		return 0, false
+	}
+	for k := 0; k < len(st) && st[k].Time < by; {
+		if st[k].Free < size {
 			k++
 			continue
 		}
-		if low >= 0 && keep {
-			runs = append(runs, Run{From: st[low].Time, To: st[k].Time, Max: top})
-		}
 		t = st[k].Time
-		end := min(t+dur, before)
+		end := t + dur
+		if end > before {
+			end = before
+		}
 		j := k + 1
 		for j < len(st) && st[j].Time < end && st[j].Free >= size {
 			j++
 		}
 		if j == len(st) || st[j].Time >= end {
-			return t, true, runs
+			return t, true
 		}
-		low, top, k = j, st[j].Free, j+1
+		k = j + 1
 	}
-	if low >= 0 && keep {
-		runs = append(runs, Run{From: st[low].Time, To: before, Max: top})
-	}
-	return 0, false, runs
+	return 0, false
 }
 
 // MaxFree returns the largest number of free processors over
@@ -189,6 +173,54 @@ func (p *Profile) MaxFree(start, end float64) int {
 		m = max(m, st[k].Free)
 	}
 	return m
+}
+
+// maxFreeBefore returns the largest free count of the steps that start
+// before t, from a prefix-maximum table that is extended as far as needed
+// and cut back to the first step an update changes.
+func (p *Profile) maxFreeBefore(t float64) int {
+	st := p.steps
+	k := atOrAfter(st, t) - 1
+	if k < 0 {
+		return math.MinInt
+	}
+	for x := len(p.pmax); x <= k; x++ {
+		m := st[x].Free
+		if x > 0 {
+			m = max(m, p.pmax[x-1])
+		}
+		p.pmax = append(p.pmax, m)
+	}
+	return p.pmax[k]
+}
+
+// after returns the index of the first step after t (len(st) if none).
+func after(st []Step, t float64) int {
+	lo, hi := 0, len(st)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if st[h].Time > t {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	return lo
+}
+
+// atOrAfter returns the index of the first step at or after t (len(st)
+// if none).
+func atOrAfter(st []Step, t float64) int {
+	lo, hi := 0, len(st)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if st[h].Time >= t {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	return lo
 }
 
 // Reserve takes size processors over [start, end) (the part before the
@@ -213,12 +245,13 @@ func (p *Profile) add(start, end float64, delta int) {
 	}
 	p.merge(j)
 	p.merge(i)
+	p.pmax = p.pmax[:min(i, len(p.pmax))]
 }
 
 // split makes sure a step starts at t ≥ origin and returns its index.
 func (p *Profile) split(t float64) int {
 	st := p.steps
-	i := sort.Search(len(st), func(k int) bool { return st[k].Time >= t })
+	i := atOrAfter(st, t)
 	if i < len(st) && st[i].Time == t {
 		return i
 	}
@@ -262,6 +295,7 @@ func (p *Profile) Check() error {
 func (p *Profile) Reset(procs int, now float64) {
 	p.procs = procs
 	p.steps = append(p.steps[:0], Step{Time: now, Free: procs})
+	p.pmax = p.pmax[:0]
 }
 
 // EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such
