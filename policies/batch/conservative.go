@@ -44,9 +44,13 @@ var (
 // requested times by default), made at arrival.
 //
 // Every pass starts the jobs whose reservation has come. The profile is a
-// cluster.Profile updated incrementally; during compression, a job is only
-// examined (an O(profile) scan, no update) when the largest free count
-// before its reservation could hold it.
+// cluster.Profile updated incrementally. A compressed schedule is a
+// fixpoint (no job has an earlier fit), so after releases that all end by
+// some time reach, a job can only move to a start before reach, with at
+// most the largest free count over [now, reach): during compression a job
+// is only searched (an O(profile) scan of [now, reach), no update) when
+// its size passes that test and the largest free count before its
+// reservation could hold it.
 type Conservative struct {
 	base
 	prof     *cluster.Profile
