@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"sort"
 )
 
 // Step is one piece of an availability profile: Free processors are free
@@ -28,10 +27,9 @@ type Step struct {
 // the extension of an overrunning job over existing reservations and then
 // repairs them (see MinFree); Check reports it.
 type Profile struct {
-	procs  int
-	steps  []Step
-	pmax   []int // pmax[k] = max Free of steps[0..k]; valid when pmaxOK
-	pmaxOK bool
+	procs int
+	steps []Step
+	pmax  []int // pmax[k] = max Free of steps[0..k], for the steps before the first change
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -46,7 +44,7 @@ func NewProfile(procs int, now float64) *Profile {
 func (p *Profile) CopyFrom(q *Profile) {
 	p.procs = q.procs
 	p.steps = append(p.steps[:0], q.steps...)
-	p.pmaxOK = false
+	p.pmax = p.pmax[:0]
 }
 
 // Procs returns the number of processors of the profile.
@@ -68,19 +66,19 @@ func (p *Profile) Advance(now float64) {
 	if now <= st[0].Time {
 		return
 	}
-	k := sort.Search(len(st), func(i int) bool { return st[i].Time > now }) - 1
+	k := after(st, now) - 1
 	if k > 0 {
 		n := copy(st, st[k:])
 		p.steps = st[:n]
+		p.pmax = p.pmax[:0]
 	}
 	p.steps[0].Time = now
-	p.pmaxOK = false
 }
 
 // index returns the index of the step that contains time t ≥ origin.
 func (p *Profile) index(t float64) int {
 	st := p.steps
-	return sort.Search(len(st), func(i int) bool { return st[i].Time > t }) - 1
+	return after(st, t) - 1
 }
 
 // FreeAt returns the number of free processors at time t (at the origin
@@ -122,14 +120,25 @@ func (p *Profile) EarliestFit(size int, dur float64) float64 {
 // over [before, t+dur) its own reservation guarantees the processors. ok
 // is false when there is no such t.
 func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool) {
+	return p.EarlierFitBy(size, dur, before, before)
+}
+
+// EarlierFitBy is EarlierFit for a start before by too: the earliest t <
+// min(before, by) such that at least size processors are free over [t,
+// min(t+dur, before)). A scheduler whose reservations were compressed,
+// and which has released processors only before by since, gets the
+// answer of EarlierFit for the price of a scan of [origin, by): a fit
+// that starts later was there before the releases.
+func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok bool) {
 	st := p.steps
-	if before <= st[0].Time {
+	by = min(by, before)
+	if by <= st[0].Time {
 		return 0, false
 	}
-	if !math.IsInf(before, 1) && p.maxFreeBefore(before) < size {
+	if !math.IsInf(by, 1) && p.maxFreeBefore(by) < size {
 		return 0, false
 	}
-	for k := 0; k < len(st) && st[k].Time < before; {
+	for k := 0; k < len(st) && st[k].Time < by; {
 		if st[k].Free < size {
 			k++
 			continue
@@ -151,24 +160,67 @@ func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool)
 	return 0, false
 }
 
+// MaxFree returns the largest number of free processors over
+// [start, end), or math.MinInt for an empty interval.
+func (p *Profile) MaxFree(start, end float64) int {
+	start = math.Max(start, p.steps[0].Time)
+	if !(end > start) {
+		return math.MinInt
+	}
+	st := p.steps
+	m := math.MinInt
+	for k := p.index(start); k < len(st) && st[k].Time < end; k++ {
+		m = max(m, st[k].Free)
+	}
+	return m
+}
+
 // maxFreeBefore returns the largest free count of the steps that start
-// before t, from a prefix-maximum table rebuilt after changes.
+// before t, from a prefix-maximum table that is extended as far as needed
+// and cut back to the first step an update changes.
 func (p *Profile) maxFreeBefore(t float64) int {
 	st := p.steps
-	if !p.pmaxOK {
-		p.pmax = p.pmax[:0]
-		m := math.MinInt
-		for _, s := range st {
-			m = max(m, s.Free)
-			p.pmax = append(p.pmax, m)
-		}
-		p.pmaxOK = true
-	}
-	k := sort.Search(len(st), func(i int) bool { return st[i].Time >= t }) - 1
+	k := atOrAfter(st, t) - 1
 	if k < 0 {
 		return math.MinInt
 	}
+	for x := len(p.pmax); x <= k; x++ {
+		m := st[x].Free
+		if x > 0 {
+			m = max(m, p.pmax[x-1])
+		}
+		p.pmax = append(p.pmax, m)
+	}
 	return p.pmax[k]
+}
+
+// after returns the index of the first step after t (len(st) if none).
+func after(st []Step, t float64) int {
+	lo, hi := 0, len(st)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if st[h].Time > t {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	return lo
+}
+
+// atOrAfter returns the index of the first step at or after t (len(st)
+// if none).
+func atOrAfter(st []Step, t float64) int {
+	lo, hi := 0, len(st)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if st[h].Time >= t {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	return lo
 }
 
 // Reserve takes size processors over [start, end) (the part before the
@@ -193,13 +245,13 @@ func (p *Profile) add(start, end float64, delta int) {
 	}
 	p.merge(j)
 	p.merge(i)
-	p.pmaxOK = false
+	p.pmax = p.pmax[:min(i, len(p.pmax))]
 }
 
 // split makes sure a step starts at t ≥ origin and returns its index.
 func (p *Profile) split(t float64) int {
 	st := p.steps
-	i := sort.Search(len(st), func(k int) bool { return st[k].Time >= t })
+	i := atOrAfter(st, t)
 	if i < len(st) && st[i].Time == t {
 		return i
 	}
@@ -243,7 +295,7 @@ func (p *Profile) Check() error {
 func (p *Profile) Reset(procs int, now float64) {
 	p.procs = procs
 	p.steps = append(p.steps[:0], Step{Time: now, Free: procs})
-	p.pmaxOK = false
+	p.pmax = p.pmax[:0]
 }
 
 // EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -27,7 +28,11 @@ func (b *bruteProfile) add(s, e, d int) {
 }
 
 func (b *bruteProfile) earlier(n, d, before int) (int, bool) {
-	for t := b.now; t < before; t++ {
+	return b.earlierBy(n, d, before, before)
+}
+
+func (b *bruteProfile) earlierBy(n, d, before, by int) (int, bool) {
+	for t := b.now; t < min(before, by); t++ {
 		ok := true
 		for x := t; x < min(t+d, before); x++ {
 			if b.at(x) < n {
@@ -40,6 +45,14 @@ func (b *bruteProfile) earlier(n, d, before int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+func (b *bruteProfile) maxFree(s, e int) int {
+	m := math.MinInt
+	for t := max(s, b.now); t < e; t++ {
+		m = max(m, b.at(t))
+	}
+	return m
 }
 
 func (b *bruteProfile) minFree(s, e int) int {
@@ -115,9 +128,18 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 			if got, want := p.MinFree(float64(s), float64(e)), b.minFree(s, e); got != want {
 				t.Fatalf("trial %d step %d: MinFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
 			}
+			if got, want := p.MaxFree(float64(s), float64(e)), b.maxFree(s, e); got != want {
+				t.Fatalf("trial %d step %d: MaxFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
+			}
 			n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
-			gt, gok := p.EarlierFit(n, float64(d), float64(before))
-			wt, wok := b.earlier(n, d, before)
+			by := b.now + rng.IntN(horizon)
+			gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(by))
+			wt, wok := b.earlierBy(n, d, before, by)
+			if gok != wok || (gok && int(gt) != wt) {
+				t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, by, gt, gok, wt, wok)
+			}
+			gt, gok = p.EarlierFit(n, float64(d), float64(before))
+			wt, wok = b.earlier(n, d, before)
 			if gok != wok || (gok && int(gt) != wt) {
 				t.Fatalf("trial %d step %d: EarlierFit(%d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, gt, gok, wt, wok)
 			}

@@ -44,9 +44,13 @@ var (
 // requested times by default), made at arrival.
 //
 // Every pass starts the jobs whose reservation has come. The profile is a
-// cluster.Profile updated incrementally; during compression, a job is only
-// examined (an O(profile) scan, no update) when the largest free count
-// before its reservation could hold it.
+// cluster.Profile updated incrementally. A compressed schedule is a
+// fixpoint (no job has an earlier fit), so after releases that all end by
+// some time reach, a job can only move to a start before reach, with at
+// most the largest free count over [now, reach): during compression a job
+// is only searched (an O(profile) scan of [now, reach), no update) when
+// its size passes that test and the largest free count before its
+// reservation could hold it.
 type Conservative struct {
 	base
 	prof     *cluster.Profile
@@ -54,6 +58,9 @@ type Conservative struct {
 	repair   bool    // an overrun was reserved: repair overlapping reservations
 	unplaced int     // queued jobs without a reservation
 	next     float64 // earliest reservation of a queued job after the last pass
+	// reach bounds the releases since the reservations were last
+	// compressed: each was over some [t, e) with now ≤ t and e ≤ reach.
+	reach float64
 }
 
 // Profile returns the availability profile (nil before the first job).
@@ -62,6 +69,7 @@ func (p *Conservative) Profile() *cluster.Profile { return p.prof }
 func (p *Conservative) profile(v *cluster.View) *cluster.Profile {
 	if p.prof == nil {
 		p.prof = cluster.NewProfile(v.Procs(), v.Now())
+		p.reach = math.Inf(-1)
 	}
 	p.prof.Advance(v.Now())
 	return p.prof
@@ -78,6 +86,7 @@ func (p *Conservative) Ended(v *cluster.View, j *cluster.Job) {
 	prof := p.profile(v)
 	if now := v.Now(); j.EstEnd() > now {
 		prof.Release(now, j.EstEnd(), j.Size())
+		p.reach = max(p.reach, j.EstEnd())
 		p.compress = true
 	}
 }
@@ -97,6 +106,11 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		return nil
 	}
 	next := math.Inf(1)
+	// Compression keeps every job at a fit no earlier than any other, so
+	// a job can only move into a window that meets a release: it starts
+	// before reach, and its size is at most top, the largest free count
+	// over [now, reach) (recomputed after every release, when topOK).
+	top, topOK := 0, false
 	// A sweep after the first re-examines the jobs before the last mover of
 	// the previous sweep, and every job after a move of its own: the others
 	// have seen every move since they were last examined.
@@ -115,17 +129,25 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && prof.MinFree(r, r+d) < 0:
 				prof.Release(r, r+d, n)
+				p.reach = max(p.reach, r+d)
 				p.place(prof, j)
-				moved = i
+				moved, topOK = i, false
 			case p.compress && (i < limit || moved >= 0):
-				if t, ok := prof.EarlierFit(n, d, r); ok {
+				if !topOK {
+					top, topOK = prof.MaxFree(now, p.reach), true
+				}
+				if n > top {
+					break
+				}
+				if t, ok := prof.EarlierFitBy(n, d, r, p.reach); ok {
 					prof.Release(r, r+d, n)
+					p.reach = max(p.reach, r+d)
 					prof.Reserve(t, t+d, n)
 					j.Reservation = t
 					if p.probe != nil {
 						p.probe(j.ID(), t)
 					}
-					moved = i
+					moved, topOK = i, false
 				}
 			}
 			if j.Reservation <= now {
@@ -144,7 +166,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		}
 		limit = moved
 	}
-	p.compress, p.repair, p.next = false, false, next
+	p.compress, p.repair, p.next, p.reach = false, false, next, math.Inf(-1)
 	if v.Checking() {
 		return p.check(v)
 	}
