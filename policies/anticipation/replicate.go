@@ -19,6 +19,7 @@ type Replicator struct {
 	search slots.Searcher
 	// the criteria of find, whose buffers serve every job
 	crit, warm criterion
+	vals       []float64 // scratch of lowerBound
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -74,6 +75,7 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
 	c := r.crit.reset(sim, ref)
+	r.vals, c.bound = c.lowerBound(l, j, r.vals)
 	at := math.NaN()
 	if sim.AtReferenceStart {
 		at = ref.Start
@@ -81,7 +83,7 @@ func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Simi
 	from, to := math.Inf(-1), math.Inf(1)
 	if c.hasStart {
 		warm := r.warm.reset(sim, ref)
-		warm.warm, warm.warmFrom = true, ref.Start
+		warm.warm, warm.warmFrom, warm.bound = true, ref.Start, c.bound
 		// (the warm-up picks nothing before the reference start)
 		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, ref.Start, to, at); err != nil {
 			return slot.Window{}, false, err

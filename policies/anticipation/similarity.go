@@ -139,6 +139,7 @@ type criterion struct {
 	startInv float64 // 1 / denominator of the start error
 	startErr float64 // the start error of the current Pick's start
 	best     float64
+	bound    float64 // no window is nearer than this (see lowerBound)
 	seed     float64 // a distance known to be reachable (see warm)
 	warmFrom float64 // with warm: compare only from here, warmPicks positions
 	warm     bool
@@ -344,12 +345,17 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 }
 
 // Finished reports that no later Pick can succeed: the warm-up has made
-// its picks, or, with a start term, the scan is past the reference start
-// by more than the best distance (the start error only grows from there
-// on, and the best only shrinks).
+// its picks, the best distance has reached the lower bound of every
+// window's (no later window can be strictly nearer, and on ties the
+// earlier is kept), or, with a start term, the scan is past the reference
+// start by more than the best distance (the start error only grows from
+// there on, and the best only shrinks).
 func (c *criterion) Finished() bool {
 	if c.full {
 		return false
+	}
+	if c.best <= c.bound {
+		return true
 	}
 	if c.warm && c.picks >= warmPicks {
 		return true
