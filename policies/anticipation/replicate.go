@@ -20,6 +20,7 @@ type Replicator struct {
 	// the criteria of find, whose buffers serve every job
 	crit, warm criterion
 	vals       []float64 // scratch of lowerBound
+	work       slot.List // the list Replicate subtracts from, kept for its buffer
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -42,7 +43,8 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 	}
-	work := l.Clone()
+	r.work = slot.List{Nodes: l.Nodes, Slots: append(r.work.Slots[:0], l.Slots...)}
+	work := &r.work
 	plan := css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
 	for i, j := range jobs {
 		plan.Chosen[i] = -1
