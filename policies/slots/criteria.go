@@ -188,6 +188,18 @@ type Finisher interface {
 	Finished() bool
 }
 
+// IncrementalCriterion is an optional interface of a Criterion that
+// can use what changed in the candidates since its previous pick of the
+// same scan: the scan calls PickAdded instead of Pick.
+type IncrementalCriterion interface {
+	Criterion
+	// PickAdded is Pick, told that cands are the candidates of the
+	// criterion's previous pick in this scan with one more, at index
+	// added, or, when added is −1, that they may have changed otherwise
+	// (or that this is the scan's first pick).
+	PickAdded(start float64, n int, budget float64, cands []Candidate, buf []int, added int) (score float64, chosen []int, ok bool)
+}
+
 // belowPicker is a criterion that can tell cheaply whether a window at
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {
