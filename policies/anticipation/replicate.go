@@ -77,7 +77,12 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
 	c := r.crit.reset(sim, ref)
-	r.vals, c.bound = c.lowerBound(l, j, r.vals)
+	// a reference with a window of the job's own (every one the
+	// scheduling makes) is a node set the bound ranges over: the bound is
+	// 0 then, which reset set, and is not worth its sorting.
+	if len(ref.Window.Slots) == 0 {
+		r.vals, c.bound = c.lowerBound(l, j, r.vals)
+	}
 	at := math.NaN()
 	if sim.AtReferenceStart {
 		at = ref.Start
