@@ -283,3 +283,55 @@ func TestCriterionSkipsOnlyWhatCannotWin(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerBoundNeverExceedsADistance: the lower bound of the distance
+// is at most the distance of the window the full comparison finds, and
+// the search that stops at it finds that window, also for references
+// that are real windows of the list (where the bound is reached).
+func TestLowerBoundNeverExceedsADistance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	var s slots.Searcher
+	stopped := 0
+	for iter := 0; iter < 300; iter++ {
+		l := randomEnv(rng, 6+rng.IntN(20), 800)
+		j := randomJobs(rng, 1)[0]
+		ref := css.Alternative{Start: 800 * rng.Float64(), Cost: 5000 * rng.Float64(), ProcTime: 400 * rng.Float64(), Runtime: 100 * rng.Float64()}
+		if iter%2 == 0 { // a window of the list itself: distance 0 is reachable
+			w, ok, err := s.Find(l, j.Request, j.Limits(), slots.LowestCost)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				ref = css.NewAlternative(slot.Window{Start: w.Start, Slots: append([]slot.Slot(nil), w.Slots...), Cost: w.Cost})
+			}
+		}
+		ref.Finish = ref.Start + ref.Runtime
+		for _, sm := range []Similarity{simil(Linear, css.Cost, css.ProcTime), simil(Geometric, css.Cost, css.ProcTime, css.Runtime), simil(Geometric, css.Cost, css.ProcTime, css.Start)} {
+			full := newCriterion(sm, ref)
+			full.full = true
+			_, bound := full.lowerBound(l, j, nil)
+			b, okB, err := s.Find(l, j.Request, j.Limits(), full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wb := append([]slot.Slot(nil), b.Slots...)
+			if okB && full.best < bound {
+				t.Fatalf("iter %d %v: bound %v above the best distance %v", iter, sm.Terms, bound, full.best)
+			}
+			var r Replicator
+			c, okC, err := r.find(l, j, ref, sm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if okC != okB || okC && (c.Start != b.Start || !sameNodes(c, slot.Window{Slots: wb})) {
+				t.Fatalf("iter %d %v: bounded %v %+v, full %v %+v", iter, sm.Terms, okC, c, okB, wb)
+			}
+			if okC && r.crit.best <= r.crit.bound {
+				stopped++
+			}
+		}
+	}
+	if stopped < 50 {
+		t.Errorf("the bound stopped only %d searches", stopped)
+	}
+}

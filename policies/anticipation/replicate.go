@@ -19,6 +19,8 @@ type Replicator struct {
 	search slots.Searcher
 	// the criteria of find, whose buffers serve every job
 	crit, warm criterion
+	vals       []float64 // scratch of lowerBound
+	work       slot.List // the list Replicate subtracts from, kept for its buffer
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -41,7 +43,8 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 	}
-	work := l.Clone()
+	r.work = slot.List{Nodes: l.Nodes, Slots: append(r.work.Slots[:0], l.Slots...)}
+	work := &r.work
 	plan := css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
 	for i, j := range jobs {
 		plan.Chosen[i] = -1
@@ -74,6 +77,12 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
 	c := r.crit.reset(sim, ref)
+	// a reference with a window of the job's own (every one the
+	// scheduling makes) is a node set the bound ranges over: the bound is
+	// 0 then, which reset set, and is not worth its sorting.
+	if len(ref.Window.Slots) == 0 {
+		r.vals, c.bound = c.lowerBound(l, j, r.vals)
+	}
 	at := math.NaN()
 	if sim.AtReferenceStart {
 		at = ref.Start
@@ -81,7 +90,7 @@ func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Simi
 	from, to := math.Inf(-1), math.Inf(1)
 	if c.hasStart {
 		warm := r.warm.reset(sim, ref)
-		warm.warm, warm.warmFrom = true, ref.Start
+		warm.warm, warm.warmFrom, warm.bound = true, ref.Start, c.bound
 		// (the warm-up picks nothing before the reference start)
 		if _, ok, err := r.search.FindIn(l, j.Request, j.Limits(), warm, ref.Start, to, at); err != nil {
 			return slot.Window{}, false, err

@@ -3,7 +3,6 @@ package anticipation
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -36,14 +35,29 @@ type Scheduler struct {
 	search  slots.Searcher
 	chooser css.Scheduler
 	rep     Replicator
-	ideal   []css.Alternative // scratch of IdealAlternatives
+	// the buffers of IdealAlternatives: every job's alternatives one
+	// after the other, the end of each job's, and the per-job slices
+	ideal    []css.Alternative
+	idealEnd []int
+	alts     [][]css.Alternative
 }
 
 // IdealAlternatives returns every job's alternatives on l without
 // reservation (step 1), with their utilities. l is not modified. A job
 // no window suits has none.
+//
+// The alternatives, their windows and the reference plans made from them
+// live in buffers of s that the next call of IdealAlternatives, Reference
+// or Schedule reuses: a batch's results must be used (or copied) before
+// the next batch is searched. So a long experiment allocates nothing per
+// window once the buffers have grown.
 func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alternative, error) {
-	alts := make([][]css.Alternative, len(jobs))
+	// the windows are carved from the Searcher's scratch memory, which
+	// this call reuses; the alternatives of all jobs go to one buffer.
+	s.search.SetScratch(true)
+	defer s.search.SetScratch(false)
+	s.ideal = s.ideal[:0]
+	s.idealEnd = s.idealEnd[:0]
 	for i, j := range jobs {
 		if s.Cancelled != nil && s.Cancelled() {
 			return nil, slots.ErrCancelled
@@ -55,19 +69,29 @@ func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alt
 		if err != nil {
 			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
-		// collect in a buffer kept between jobs, then copy to a slice of
-		// the exact size: one allocation per job.
-		s.ideal = s.ideal[:0]
 		err = s.search.ScanEach(l, j.Request, search.Limits, search.Criterion, func(w slot.Window, _ float64) {
 			s.ideal = append(s.ideal, css.NewAlternative(w))
 		})
 		if err != nil {
 			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
-		if len(s.ideal) > 0 {
-			alts[i] = slices.Clone(s.ideal)
+		s.idealEnd = append(s.idealEnd, len(s.ideal))
+	}
+	// cut the buffer once it has stopped growing: each job's slice has
+	// its capacity cut to its length, so that an append copies.
+	if cap(s.alts) < len(jobs) {
+		s.alts = make([][]css.Alternative, len(jobs))
+	}
+	alts := s.alts[:len(jobs)]
+	from := 0
+	for i, j := range jobs {
+		to := s.idealEnd[i]
+		alts[i] = nil
+		if to > from {
+			alts[i] = s.ideal[from:to:to]
 		}
 		css.SetUtilities(alts[i], j.Criterion)
+		from = to
 	}
 	return alts, nil
 }

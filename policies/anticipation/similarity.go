@@ -119,11 +119,12 @@ func (s Similarity) of(v *[6]float64, ref *css.Alternative) float64 {
 // the list is found exactly.
 //
 // A criterion serves one search (one job): it remembers the best
-// distance it returned and the candidates of its last call, which lets
-// it skip what cannot win. Without a start or finish term the distance
-// of a window does not depend on where it starts, so after a call that only added
-// one candidate it compares only the windows that contain it (the others
-// were compared before, and on ties the earlier window is kept anyway);
+// distance it returned, which lets it skip what cannot win. Without a
+// start or finish term the distance of a window does not depend on where
+// it starts, so when the scan says only one candidate joined since the
+// last pick (slots.IncrementalCriterion) it compares only the windows
+// that contain it (the others were compared before, and on ties the
+// earlier window is kept anyway);
 // with a start term, a position whose start error alone reaches the best
 // distance is skipped.
 type criterion struct {
@@ -139,12 +140,12 @@ type criterion struct {
 	startInv float64 // 1 / denominator of the start error
 	startErr float64 // the start error of the current Pick's start
 	best     float64
+	bound    float64 // no window is nearer than this (see lowerBound)
 	seed     float64 // a distance known to be reachable (see warm)
 	warmFrom float64 // with warm: compare only from here, warmPicks positions
 	warm     bool
 	picks    int
 	last     float64 // the start of the last Pick that got past the warm-up check
-	prev     []int   // nodes of the candidates at the last call
 	pos      []int
 	full     bool // compare every window at every call (for tests)
 }
@@ -152,8 +153,8 @@ type criterion struct {
 // Compile-time checks: the replication's criterion is an AEP criterion
 // that tells the scan when it is done.
 var (
-	_ slots.Criterion = (*criterion)(nil)
-	_ slots.Finisher  = (*criterion)(nil)
+	_ slots.IncrementalCriterion = (*criterion)(nil)
+	_ slots.Finisher             = (*criterion)(nil)
 )
 
 // term is one distance term: the property, its reference value and the
@@ -171,7 +172,7 @@ func newCriterion(sim Similarity, ref css.Alternative) *criterion {
 // buffers, and returns c.
 func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
 	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
-		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], prev: c.prev[:0], pos: c.pos[:0]}
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], pos: c.pos[:0]}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -225,39 +226,19 @@ func (c *criterion) finish(sum float64) float64 {
 	return sum
 }
 
-// added returns the index of the one candidate added since the last
-// call, or −1 when the candidates changed otherwise; it remembers the
-// current candidates.
-func (c *criterion) added(cands []slots.Candidate) int {
-	at := -1
-	if len(cands) == len(c.prev)+1 {
-		at = len(c.prev)
-		for i, p := range c.prev {
-			if cands[i].Slot.Node != p {
-				at = i
-				break
-			}
-		}
-		for i := at; i < len(c.prev); i++ {
-			if cands[i+1].Slot.Node != c.prev[i] {
-				at = -1
-				break
-			}
-		}
-	}
-	c.prev = c.prev[:0]
-	for _, cd := range cands {
-		c.prev = append(c.prev, cd.Slot.Node)
-	}
-	return at
+// Pick compares every window at start (see PickAdded).
+func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
+	return c.PickAdded(start, n, budget, cands, buf, -1)
 }
 
-func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
+// PickAdded returns the window at start nearest to the reference. When
+// the distance does not depend on the start and the scan says only the
+// candidate at index added joined since the last pick, only the blocks
+// that contain it are compared.
+func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slots.Candidate, buf []int, added int) (float64, []int, bool) {
 	from, to := 0, len(cands)-n // the first candidates of the blocks compared
-	if !c.byStart && !c.full {
-		if newAt := c.added(cands); newAt >= 0 {
-			from, to = max(0, newAt-n+1), min(newAt, len(cands)-n)
-		}
+	if !c.byStart && !c.full && added >= 0 {
+		from, to = max(0, added-n+1), min(added, len(cands)-n)
 	}
 	if len(cands) < n {
 		return 0, nil, false
@@ -344,12 +325,17 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 }
 
 // Finished reports that no later Pick can succeed: the warm-up has made
-// its picks, or, with a start term, the scan is past the reference start
-// by more than the best distance (the start error only grows from there
-// on, and the best only shrinks).
+// its picks, the best distance has reached the lower bound of every
+// window's (no later window can be strictly nearer, and on ties the
+// earlier is kept), or, with a start term, the scan is past the reference
+// start by more than the best distance (the start error only grows from
+// there on, and the best only shrinks).
 func (c *criterion) Finished() bool {
 	if c.full {
 		return false
+	}
+	if c.best <= c.bound {
+		return true
 	}
 	if c.warm && c.picks >= warmPicks {
 		return true

@@ -22,7 +22,8 @@ func (s *Scheduler) Backfill(l *slot.List, jobs []Job) (Plan, error) {
 	if _, err := validateJobs(jobs); err != nil {
 		return Plan{}, err
 	}
-	work := l.Clone()
+	s.work = slot.List{Nodes: l.Nodes, Slots: append(s.work.Slots[:0], l.Slots...)}
+	work := &s.work
 	alts := make([]Alternative, len(jobs))
 	found := make([]bool, len(jobs))
 	for i, j := range jobs {

@@ -20,6 +20,7 @@ type Scheduler struct {
 
 	search  slots.Searcher
 	chooser Chooser
+	work    slot.List // the copy of the list Alternatives and Backfill subtract from, kept for its buffer
 }
 
 // Alternatives runs the first CSS step on l, which it does not modify:
@@ -36,7 +37,8 @@ func (s *Scheduler) Alternatives(l *slot.List, jobs []Job) ([][]Alternative, err
 		return nil, err
 	}
 	alts := make([][]Alternative, len(jobs))
-	work := l.Clone()
+	s.work = slot.List{Nodes: l.Nodes, Slots: append(s.work.Slots[:0], l.Slots...)}
+	work := &s.work
 	err = s.search.AlternativesUntil(work, Requests(jobs), searches, s.MaxPasses, s.Cancelled, func(j int, w slot.Window) {
 		alts[j] = append(alts[j], NewAlternative(w))
 	})

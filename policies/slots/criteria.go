@@ -132,7 +132,12 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	if math.IsInf(budget, 1) {
 		return f.pickUnbounded(start, n, cands, buf)
 	}
-	order := make([]int, len(cands))
+	// kept (at most n+1 indices) and the order live in buf's memory,
+	// which the Searcher keeps between picks.
+	if need := n + 1 + len(cands); cap(buf) < need {
+		buf = make([]int, 0, need)
+	}
+	order := buf[n+1 : n+1+len(cands)]
 	for i := range order {
 		order[i] = i
 	}
@@ -169,7 +174,7 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 			return longest, kept, true
 		}
 	}
-	return 0, nil, false
+	return 0, buf[:0], false // buf, so that the Searcher keeps its grown memory
 }
 
 // Finisher is an optional interface of a Criterion that can tell, during
@@ -181,6 +186,18 @@ type Finisher interface {
 	// Finished reports whether every later Pick of the current scan
 	// (at the same or later starts) will return ok false.
 	Finished() bool
+}
+
+// IncrementalCriterion is an optional interface of a Criterion that
+// can use what changed in the candidates since its previous pick of the
+// same scan: the scan calls PickAdded instead of Pick.
+type IncrementalCriterion interface {
+	Criterion
+	// PickAdded is Pick, told that cands are the candidates of the
+	// criterion's previous pick in this scan with one more, at index
+	// added, or, when added is −1, that they may have changed otherwise
+	// (or that this is the scan's first pick).
+	PickAdded(start float64, n int, budget float64, cands []Candidate, buf []int, added int) (score float64, chosen []int, ok bool)
 }
 
 // belowPicker is a criterion that can tell cheaply whether a window at

@@ -37,8 +37,10 @@ type Searcher struct {
 	// start (the scan picks once per start in that mode).
 	each    func(w slot.Window, score float64)
 	fits    []nodeFit
-	jobFits []nodeFit     // the fits of every job of AlternativesEach
-	below   []belowPicker // each criterion's, nil if it is none
+	jobFits []nodeFit              // the fits of every job of AlternativesEach
+	below   []belowPicker          // each criterion's, nil if it is none
+	incr    []IncrementalCriterion // each criterion's, nil if it is none
+	picked  []bool                 // whether each criterion picked at the last pick of the scan
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -153,16 +155,30 @@ func (s *Searcher) finishWindows(out []Result) {
 
 // pick lets every criterion not done pick from the candidates for a
 // window at start and keeps the better windows in out; it reports
-// whether the scan may stop.
-func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate) bool {
+// whether the scan may stop. added is the index of the one candidate
+// admitted since the last pick when nothing else changed, −1 otherwise.
+func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate, added int) bool {
 	for k, c := range crits {
 		if s.done[k] {
 			continue
 		}
 		if b := s.below[k]; b != nil && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
+			s.picked[k] = false
 			continue // no window here can beat the best so far
 		}
-		score, chosen, ok := c.Pick(start, n, budget, cands, s.buf)
+		var score float64
+		var chosen []int
+		var ok bool
+		if ic := s.incr[k]; ic != nil {
+			a := -1
+			if s.picked[k] {
+				a = added
+			}
+			score, chosen, ok = ic.PickAdded(start, n, budget, cands, s.buf, a)
+		} else {
+			score, chosen, ok = c.Pick(start, n, budget, cands, s.buf)
+		}
+		s.picked[k] = true
 		if cap(chosen) > cap(s.buf) {
 			s.buf = chosen[:0]
 		}

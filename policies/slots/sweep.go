@@ -56,11 +56,14 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 	for len(s.bestCands) < len(crits) {
 		s.bestCands = append(s.bestCands, nil)
 	}
-	s.below = s.below[:0]
+	s.below, s.incr = s.below[:0], s.incr[:0]
+	s.picked = append(s.picked[:0], make([]bool, len(crits))...)
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 		b, _ := c.(belowPicker)
 		s.below = append(s.below, b)
+		ic, _ := c.(IncrementalCriterion)
+		s.incr = append(s.incr, ic)
 	}
 	return nil
 }
@@ -118,6 +121,11 @@ type sweep struct {
 	probed      bool
 	pending     bool
 	pendingAt   float64
+	// what changed in cands since the last pick: how many candidates
+	// were admitted (the last at index addedAt) and whether any expired
+	admits  int
+	addedAt int
+	expired bool
 }
 
 // run sweeps the slots of l from index first on for the criteria crits:
@@ -163,7 +171,7 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 		start := sl.Start
 		// expire the candidates too short for a window starting here.
 		if len(w.cands) > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
-			w.cands, w.minDeadline = s.expire(w.cands, start)
+			w.expire(start)
 		}
 		if s.mark[sl.Node] == s.gen {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
@@ -198,16 +206,31 @@ func (w *sweep) admit(sl slot.Slot, rt, cost float64) {
 	w.cands = append(w.cands, Candidate{})
 	copy(w.cands[i+1:], w.cands[i:])
 	w.cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
+	w.admits, w.addedAt = w.admits+1, i
 	w.s.mark[sl.Node] = w.s.gen
 	if d := sl.End - rt; d < w.minDeadline {
 		w.minDeadline = d
 	}
 }
 
+// expire drops the candidates too short for a window at start.
+func (w *sweep) expire(start float64) {
+	before := len(w.cands)
+	w.cands, w.minDeadline = w.s.expire(w.cands, start)
+	w.expired = w.expired || len(w.cands) != before
+}
+
 // pick lets every undecided criterion pick a window starting at start
-// from the candidates; it reports whether all are decided.
+// from the candidates; it reports whether all are decided. An
+// IncrementalCriterion learns which candidate is new when that one
+// admission is all that changed since the last pick.
 func (w *sweep) pick(crits []Criterion, start float64) bool {
-	return w.s.pick(crits, w.out, &w.remaining, start, w.n, w.budget, w.cands)
+	added := -1
+	if w.admits == 1 && !w.expired {
+		added = w.addedAt
+	}
+	w.admits, w.expired = 0, false
+	return w.s.pick(crits, w.out, &w.remaining, start, w.n, w.budget, w.cands, added)
 }
 
 // probe evaluates the extra start h.at (see FindAt) once the sweep has
@@ -215,6 +238,6 @@ func (w *sweep) pick(crits []Criterion, start float64) bool {
 func (w *sweep) probe(crits []Criterion) bool {
 	h := &w.h
 	w.probed = true
-	w.cands, w.minDeadline = w.s.expire(w.cands, h.at)
+	w.expire(h.at)
 	return len(w.cands) >= w.n && (!h.bounded || h.pickFrom <= h.at && h.at <= h.pickTo) && w.pick(crits, h.at)
 }
