@@ -1,8 +1,6 @@
 package slurm
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -40,59 +38,30 @@ func ReadPriorityFields(r io.Reader, name string, loc *time.Location) ([]Priorit
 	if loc == nil {
 		loc = time.UTC
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), MaxLineLength)
-	sc.Split(scanText)
-	var col map[string]int
 	var out []PriorityFields
 	seen := map[string]int{}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		fields := strings.Split(text, "|")
-		if col == nil {
-			var err error
-			if col, err = header(fields); err != nil {
-				return nil, fmt.Errorf("slurm: %s:%d: %s", name, line, strings.TrimPrefix(err.Error(), "slurm: "))
-			}
-			continue
-		}
-		if len(fields) != len(col) {
-			return nil, fmt.Errorf("slurm: %s:%d: %d fields, the header has %d", name, line, len(fields), len(col))
-		}
-		get := func(c string) string {
-			if i, ok := col[c]; ok {
-				return fields[i]
-			}
-			return ""
+	err := scanTable(r, name, func(line int, fields []string, ncol int, get func(string) string) error {
+		if len(fields) != ncol {
+			return fmt.Errorf("slurm: %s:%d: %d fields, the header has %d", name, line, len(fields), ncol)
 		}
 		id := get("JobID")
 		if strings.IndexByte(id, '.') >= 0 {
-			continue
+			return nil
 		}
 		if prev, dup := seen[id]; dup {
-			return nil, fmt.Errorf("slurm: %s:%d: job %s already on line %d", name, line, id, prev)
+			return fmt.Errorf("slurm: %s:%d: job %s already on line %d", name, line, id, prev)
 		}
 		seen[id] = line
 		p, err := parsePriorityFields(get, loc)
 		if err != nil {
-			return nil, fmt.Errorf("slurm: %s:%d: job %s: %v", name, line, id, err)
+			return fmt.Errorf("slurm: %s:%d: job %s: %v", name, line, id, err)
 		}
 		p.JobID, p.Line = id, line
 		out = append(out, p)
-	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		return nil, fmt.Errorf("slurm: %s:%d: a line longer than %d bytes (the cap): not sacct output", name, line+1, MaxLineLength)
-	case err != nil:
-		return nil, fmt.Errorf("slurm: %s:%d: %w", name, line+1, err)
-	}
-	if col == nil {
-		return nil, fmt.Errorf("slurm: %s: no header line (run sacct with --parsable2 and without --noheader)", name)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

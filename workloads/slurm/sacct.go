@@ -111,39 +111,13 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 	}
 	t := &Trace{name: name}
 	r = swf.ContextReader(opts.Context, r)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), MaxLineLength)
-	sc.Split(scanText)
-	var col map[string]int
-	var ncol int
 	jobs := map[string]*job{}
 	var order []string
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		fields := strings.Split(text, "|")
-		if col == nil {
-			var err error
-			if col, err = header(fields); err != nil {
-				return nil, fmt.Errorf("slurm: %s:%d: %w", name, line, err)
-			}
-			ncol = len(fields)
-			continue
-		}
+	err := scanTable(r, name, func(line int, fields []string, ncol int, get func(string) string) error {
 		t.stats.Lines++
 		if len(fields) != ncol {
 			t.skip(ReasonFieldCount, swf.Malformed, line, fmt.Sprintf("%s:%d: %d fields, the header has %d", name, line, len(fields), ncol))
-			continue
-		}
-		get := func(c string) string {
-			if i, ok := col[c]; ok {
-				return fields[i]
-			}
-			return ""
+			return nil
 		}
 		id := get("JobID")
 		if i := strings.IndexByte(id, '.'); i >= 0 { // a step
@@ -152,47 +126,42 @@ func Read(r io.Reader, name string, opts Options) (*Trace, error) {
 			} else {
 				t.skip(ReasonOrphanStep, swf.Unusable, line, fmt.Sprintf("%s:%d: step %s", name, line, id))
 			}
-			continue
+			return nil
 		}
 		status, finished, ok := mapState(get("State"))
 		if !ok {
 			t.skip(ReasonBadState, swf.Malformed, line, fmt.Sprintf("%s:%d: state %q", name, line, get("State")))
-			continue
+			return nil
 		}
 		if !finished {
 			t.skip(ReasonNotFinished, swf.Filtered, line, "")
-			continue
+			return nil
 		}
 		j, err := parseJob(get, loc, status, line)
 		if err != nil {
 			t.skip(ReasonBadValue, swf.Malformed, line, fmt.Sprintf("%s:%d: %v", name, line, err))
-			continue
+			return nil
 		}
 		if j.start >= 0 && j.start < j.submit {
 			t.skip(ReasonStartBeforeSubmit, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s starts %d s before its submit time", name, line, id, j.submit-j.start))
-			continue
+			return nil
 		}
 		key := hetBase(id)
 		if prev, ok := jobs[key]; ok {
 			if key == id { // not a het component: the same job twice
 				t.skip(ReasonDuplicate, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s", name, line, id))
-				continue
+				return nil
 			}
 			mergeHet(prev, j, strings.HasSuffix(id, "+0"))
 			t.stats.HetComponents++
-			continue
+			return nil
 		}
 		jobs[key] = j
 		order = append(order, key)
-	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		return nil, fmt.Errorf("slurm: %s:%d: a line longer than %d bytes (the cap): not sacct output", name, line+1, MaxLineLength)
-	case err != nil:
-		return nil, fmt.Errorf("slurm: %s:%d: %w", name, line+1, err)
-	}
-	if col == nil {
-		return nil, fmt.Errorf("slurm: %s: no header line (run sacct with --parsable2 and without --noheader)", name)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	list := make([]*job, 0, len(order))
 	for _, k := range order {
