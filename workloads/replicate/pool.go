@@ -1,6 +1,7 @@
 package replicate
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -100,7 +101,7 @@ func NewPool(rs swf.RecordSource, procs int, longTerm float64) (*Pool, error) {
 	if !known {
 		return nil, &NoUsersError{Trace: rs.Name()}
 	}
-	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmpFloat(a.Submit, b.Submit) })
+	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
 	p := &Pool{name: rs.Name(), header: h, t0: recs[0].Submit, procs: procs}
 	p.weeks = int((recs[len(recs)-1].Submit - p.t0) / SecondsPerWeek)
 	if p.weeks < 2 {
@@ -156,16 +157,6 @@ func (p *Pool) split(recs []swf.Record, longTerm float64) {
 // work is a record's processor-seconds.
 func work(r swf.Record) float64 { return r.RunTime * float64(r.Procs()) }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // Weeks returns the number of whole weeks the pool was taken from.
 func (p *Pool) Weeks() int { return p.weeks }
 
@@ -198,5 +189,5 @@ const maxLoad = 100
 
 // sortRecords sorts records by submit time, keeping the order of ties.
 func sortRecords(recs []swf.Record) {
-	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmpFloat(a.Submit, b.Submit) })
+	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
 }

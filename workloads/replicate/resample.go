@@ -1,6 +1,7 @@
 package replicate
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -129,7 +130,7 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b swf.Record) int { return cmpFloat(a.Submit, b.Submit) })
+	slices.SortStableFunc(out, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
 	for i := range out {
 		rec := &out[i]
 		rec.Submit += p.t0
