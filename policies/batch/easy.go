@@ -54,13 +54,9 @@ func (p *EASY) Schedule(v *cluster.View, s cluster.Starter) error {
 			return err
 		}
 	}
-	if v.QueueLen() < 2 && p.probe == nil || v.QueueLen() == 0 {
+	shadow, extra, ok := p.waitingHead(v)
+	if !ok {
 		return nil
-	}
-	head := v.Queued(0)
-	shadow, extra := Shadow(v, head.Size())
-	if p.probe != nil {
-		p.probe(head.ID(), shadow)
 	}
 	if p.sjbf {
 		return p.backfillSJBF(v, s, shadow, extra)
@@ -158,6 +154,22 @@ func (p *EASY) backfillSJBF(v *cluster.View, s cluster.Starter, shadow float64, 
 	clear(c)
 	p.scratch = c[:0]
 	return nil
+}
+
+// waitingHead returns, once no more queue heads fit, the head's shadow
+// time and extra processors (see Shadow), after reporting the shadow to
+// the probe. ok is false when the queue is empty, or holds only the head
+// and no probe listens: then nothing can backfill and nobody asks.
+func (b *base) waitingHead(v *cluster.View) (shadow float64, extra int, ok bool) {
+	if v.QueueLen() < 2 && b.probe == nil || v.QueueLen() == 0 {
+		return 0, 0, false
+	}
+	head := v.Queued(0)
+	shadow, extra = Shadow(v, head.Size())
+	if b.probe != nil {
+		b.probe(head.ID(), shadow)
+	}
+	return shadow, extra, true
 }
 
 // Shadow returns, for a job needing need processors, its shadow time (the

@@ -51,13 +51,9 @@ func (p *Lookahead) Schedule(v *cluster.View, s cluster.Starter) error {
 			return err
 		}
 	}
-	if v.QueueLen() < 2 && p.probe == nil || v.QueueLen() == 0 {
+	shadow, extra, ok := p.waitingHead(v)
+	if !ok {
 		return nil
-	}
-	head := v.Queued(0)
-	shadow, extra := Shadow(v, head.Size())
-	if p.probe != nil {
-		p.probe(head.ID(), shadow)
 	}
 	free := v.Free()
 	if free == 0 || v.QueueLen() < 2 {
