@@ -13,15 +13,15 @@ import (
 // Job is one job of a Slurm history as the model replays it. Times are seconds of
 // simulated time (0 = the history's first submit).
 type Job struct {
-	ID                            int    // 1, 2, … in submit order
-	Line                          int    // line in the sacct file (errors name it)
-	User, Account, Partition, QOS string // "" partition: the slurm.conf default; "" QOS: "normal"
-	Submit, Eligible              float64 // Eligible ≥ Submit; the age factor counts from Eligible
-	CPUs                          int     // requested CPUs (ReqCPUS), ≥ 1
-	Nodes                         int     // requested nodes, 0 = any
-	TimeLimit                     float64 // seconds; ≤ 0: the partition's DefaultTime
-	Runtime                       float64 // recorded End − Start; the model ends a job at min(Runtime, limit)
-	RecordedStart                 float64 // recorded Start, NaN when unknown (never started)
+	ID                            int             // 1, 2, … in submit order
+	Line                          int             // line in the sacct file (errors name it)
+	User, Account, Partition, QOS string          // "" partition: the slurm.conf default; "" QOS: "normal"
+	Submit, Eligible              float64         // Eligible ≥ Submit; the age factor counts from Eligible
+	CPUs                          int             // requested CPUs (ReqCPUS), ≥ 1
+	Nodes                         int             // requested nodes, 0 = any
+	TimeLimit                     float64         // seconds; ≤ 0: the partition's DefaultTime
+	Runtime                       float64         // recorded End − Start; the model ends a job at min(Runtime, limit)
+	RecordedStart                 float64         // recorded Start, NaN when unknown (never started)
 	Assoc                         *slurmprio.Node // set by the caller (Tree.Attach) before Run
 }
 
