@@ -40,9 +40,9 @@ type job struct {
 	prio       float64
 	start      float64
 	pieces     []piece
+	runEnd     float64 // start + limit: when its time limit is up
 	started    bool
 	backfilled bool
-	runIdx     int // index in simulation.running
 }
 
 // simulation is one replay.
@@ -63,8 +63,8 @@ type simulation struct {
 	qosList bool
 
 	queue   []*job // eligible pending jobs, in order (queue.go)
-	running []*job
-	waiting int // submitted, not yet eligible
+	running []*job // by time limit's end, then ID (byEnd)
+	waiting int    // submitted, not yet eligible
 	ended   []*job
 	done    bool // the history is read to its end
 	read    int
@@ -265,7 +265,7 @@ func (s *simulation) eligible(j *job) {
 	s.arm()
 }
 
-// start runs j now on pieces (s.scratch's), by the backfill scheduler
+// start runs j now on pieces (s.scratch: they are copied), by the backfill scheduler
 // when backfilled.
 func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	now := s.eng.Now()
@@ -278,8 +278,9 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	j.q.cpus += j.CPUs
 	j.q.users[j.User]++
 	j.start, j.started, j.backfilled = now, true, backfilled
-	j.runIdx = len(s.running)
-	s.running = append(s.running, j)
+	j.runEnd = now + j.limit
+	i, _ := slices.BinarySearchFunc(s.running, j, byEnd)
+	s.running = slices.Insert(s.running, i, j)
 	if backfilled {
 		s.stats.Backfilled++
 		s.mainClean = false
@@ -288,9 +289,6 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	}
 	s.eng.Schedule(now+j.run, prioEnd, s.actEnd, j)
 }
-
-// newPieces returns the scratch buffer a placement is built in.
-func (s *simulation) newPieces() []piece { return s.scratch[:0] }
 
 // end collects the jobs ending at this instant; endBatch ends them in ID
 // order.
@@ -312,10 +310,9 @@ func (s *simulation) endBatch() {
 		if j.q.users[j.User]--; j.q.users[j.User] == 0 {
 			delete(j.q.users, j.User)
 		}
-		last := s.running[len(s.running)-1]
-		last.runIdx = j.runIdx
-		s.running[j.runIdx] = last
-		s.running = s.running[:len(s.running)-1]
+		if i, ok := slices.BinarySearchFunc(s.running, j, byEnd); ok {
+			s.running = slices.Delete(s.running, i, i+1)
+		}
 		s.prio.JobEnd(j.Assoc, j.CPUs, j.start, now)
 		s.stats.Jobs++
 		s.out(Record{Job: &j.Job, Start: j.start, End: now, Priority: j.prio, Backfilled: j.backfilled})
@@ -392,4 +389,13 @@ func (s *simulation) calcFired() {
 	if moved {
 		s.mainClean, s.bfClean = false, false
 	}
+}
+
+// byEnd orders running jobs by the end of their time limit, then ID: the
+// order in which the backfill plan sees their CPUs come back.
+func byEnd(a, b *job) int {
+	if c := cmp.Compare(a.runEnd, b.runEnd); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
 }
