@@ -67,7 +67,7 @@ func (s *simulation) buildPlan(now float64) {
 // fits the plan of its partition's classes.
 func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 	pl := &s.plan
-	dur := pl.dur(j.limit)
+	dur := j.planDur
 	cls := j.part.classes
 	if len(cls) == 1 {
 		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, dur)
@@ -100,7 +100,7 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 // reserve takes j's CPUs in the plan from t, class by class in order.
 func (s *simulation) reserve(j *job, t float64) {
 	pl := &s.plan
-	e := pl.end(t, pl.dur(j.limit))
+	e := pl.end(t, j.planDur)
 	need := j.CPUs
 	for _, k := range j.part.classes {
 		pr := &pl.profiles[k]
@@ -119,6 +119,10 @@ func (s *simulation) reserve(j *job, t float64) {
 // it delays no reservation; a job that does not fit now gets a
 // reservation when its start is within bf_window, none otherwise.
 func (s *simulation) backfillPass() {
+	s.bfClean = true
+	if !s.anyFits() {
+		return
+	}
 	s.stats.BackfillPasses++
 	now := s.eng.Now()
 	s.buildPlan(now)
@@ -176,14 +180,32 @@ func (s *simulation) backfillPass() {
 		s.reserve(j, t)
 	}
 	s.compact()
-	s.bfClean = true
+}
+
+// anyFits reports whether some pending job not held by its QoS fits the
+// free CPUs of its partition now, reservations aside. When none does, a
+// backfill pass can start nothing, and the reservations it would make are
+// forgotten at the next pass: it is skipped.
+func (s *simulation) anyFits() bool {
+	for _, p := range s.parts {
+		p.free = 0
+		for _, k := range p.classes {
+			p.free += s.m.classes[k].free
+		}
+	}
+	for _, j := range s.queue {
+		if j.CPUs <= j.part.free && !j.q.held(j.User, j.CPUs) {
+			return true
+		}
+	}
+	return false
 }
 
 // startInPlan starts j now on CPUs that the plan leaves free over its whole
 // planned run, class by class, and takes them in the plan.
 func (s *simulation) startInPlan(j *job) bool {
 	pl := &s.plan
-	e := pl.end(pl.now, pl.dur(j.limit))
+	e := pl.end(pl.now, j.planDur)
 	clear(pl.caps)
 	for _, k := range j.part.classes {
 		pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)

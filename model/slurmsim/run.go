@@ -36,7 +36,10 @@ type job struct {
 	part       *partition
 	q          *qos
 	pj         slurmprio.Job
+	factors    slurmprio.Factors
+	tier       int     // its partition's PriorityTier
 	limit, run float64 // time limit and modelled run time
+	planDur    float64 // how long the backfill plan holds it (limit rounded up to bf_resolution)
 	prio       float64
 	start      float64
 	pieces     []piece
@@ -72,8 +75,11 @@ type simulation struct {
 	backfill bool
 	depth    int
 	pass     int
-	full     bool // the instant's main pass looks at the whole queue
-	passAt   float64
+	// startedInPass counts the jobs started since the queue was last
+	// compacted.
+	startedInPass int
+	full          bool // the instant's main pass looks at the whole queue
+	passAt        float64
 	// mainClean and bfClean: nothing changed since the last full main
 	// pass / backfill pass, which would then start nothing: skip it.
 	mainClean, bfClean bool
@@ -259,7 +265,7 @@ func (s *simulation) eligible(j *job) {
 		s.fail(s.jobErr(j, err))
 		return
 	}
-	j.prio = f.Priority
+	j.factors, j.prio = f, f.Priority
 	s.enqueue(j)
 	s.changed()
 	s.arm()
@@ -281,6 +287,7 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	j.runEnd = now + j.limit
 	i, _ := slices.BinarySearchFunc(s.running, j, byEnd)
 	s.running = slices.Insert(s.running, i, j)
+	s.startedInPass++
 	if backfilled {
 		s.stats.Backfilled++
 		s.mainClean = false
@@ -381,12 +388,7 @@ func (s *simulation) calcFired() {
 		s.runBuf = append(s.runBuf, slurmprio.Running{Assoc: j.Assoc, CPUs: j.CPUs, Start: j.start})
 	}
 	s.prio.Update(now, s.runBuf)
-	moved, err := s.reprioritise(now)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	if moved {
+	if s.reprioritise(now) {
 		s.mainClean, s.bfClean = false, false
 	}
 }
