@@ -36,35 +36,33 @@ func (p *profile) release(t float64, cpus int) {
 	p.pts = append(p.pts, point{t, last.free + cpus})
 }
 
-// at returns the index of the step holding t (t ≥ the first point).
-func (p *profile) at(t float64) int {
-	i, found := slices.BinarySearchFunc(p.pts, t, func(x point, t float64) int {
-		switch {
-		case x.t < t:
-			return -1
-		case x.t > t:
-			return 1
+// at returns the index of the step holding t (t ≥ the first point),
+// searching from index lo on.
+func (p *profile) at(t float64, lo int) int {
+	hi := len(p.pts) // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi = len: none)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if p.pts[m].t <= t {
+			lo = m
+		} else {
+			hi = m
 		}
-		return 0
-	})
-	if found {
-		return i
 	}
-	return i - 1
+	return lo
 }
 
 // minFree returns the least free CPUs over [t, e).
 func (p *profile) minFree(t, e float64) int {
 	m := math.MaxInt
-	for i := p.at(t); i < len(p.pts) && p.pts[i].t < e; i++ {
+	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t < e; i++ {
 		m = min(m, p.pts[i].free)
 	}
 	return m
 }
 
-// split makes t a point (t ≥ the first point) and returns its index.
-func (p *profile) split(t float64) int {
-	i := p.at(t)
+// split makes t a point (t ≥ pts[lo].t) and returns its index.
+func (p *profile) split(t float64, lo int) int {
+	i := p.at(t, lo)
 	if p.pts[i].t == t {
 		return i
 	}
@@ -77,10 +75,10 @@ func (p *profile) take(t, e float64, cpus int) {
 	if cpus == 0 || !(t < e) {
 		return
 	}
-	i := p.split(t)
+	i := p.split(t, 0)
 	end := len(p.pts)
 	if !math.IsInf(e, 1) {
-		end = p.split(e)
+		end = p.split(e, i)
 	}
 	for ; i < end; i++ {
 		p.pts[i].free -= cpus
@@ -95,7 +93,7 @@ func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t floa
 	pts := p.pts
 	i := 0
 	if from > pts[0].t {
-		i = p.at(from)
+		i = p.at(from, 0)
 	}
 	t = from
 	for {
