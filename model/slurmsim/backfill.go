@@ -49,7 +49,7 @@ func (s *simulation) buildPlan(now float64) {
 		pl.caps = make([]int, len(s.m.classes))
 	}
 	for k := range pl.profiles {
-		pl.profiles[k].reset(now, s.m.classes[k].free)
+		pl.profiles[k].reset(now, s.m.classes[k].free, s.m.classes[k].cpus, s.stats.BackfillPasses)
 	}
 	for _, j := range s.running { // in order of runEnd, so of t
 		t := pl.roundUp(j.runEnd)

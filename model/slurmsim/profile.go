@@ -18,11 +18,26 @@ type point struct {
 // reserves take theirs.
 type profile struct {
 	pts []point
+	// first[c], when its pass is the profile's, is a time before which no
+	// point has c CPUs free, found by an earlier search from now in this
+	// pass: takes only lower the free CPUs, so it stays true, and a later
+	// search for c starts there.
+	first []firstFree
+	pass  int
 }
 
-// reset makes the profile flat at free from now.
-func (p *profile) reset(now float64, free int) {
+type firstFree struct {
+	pass int
+	t    float64
+}
+
+// reset makes the profile flat at free from now, for the pass-th plan.
+func (p *profile) reset(now float64, free, cpus, pass int) {
 	p.pts = append(p.pts[:0], point{now, free})
+	p.pass = pass
+	if len(p.first) != cpus+1 {
+		p.first = make([]firstFree, cpus+1)
+	}
 }
 
 // release adds cpus from t on (t > now, the points in time order is the
@@ -92,6 +107,10 @@ func (p *profile) take(t, e float64, cpus int) {
 func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t float64, ok bool) {
 	pts := p.pts
 	i := 0
+	fromNow := from <= pts[0].t
+	if f := p.first[min(cpus, len(p.first)-1)]; cpus < len(p.first) && f.pass == p.pass && f.t > from {
+		from = f.t
+	}
 	if from > pts[0].t {
 		i = p.at(from, 0)
 	}
@@ -99,6 +118,15 @@ func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t floa
 	for {
 		for i < len(pts) && pts[i].free < cpus {
 			i++
+		}
+		if fromNow {
+			fromNow = false
+			if cpus < len(p.first) {
+				p.first[cpus] = firstFree{p.pass, math.Inf(1)}
+				if i < len(pts) {
+					p.first[cpus].t = pts[i].t
+				}
+			}
 		}
 		if i == len(pts) {
 			return 0, false
