@@ -188,3 +188,15 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 	wantStarts(t, setup{conf: conf("1000"), jobs: jobs}, map[int]float64{1: 0, 2: 1100, 3: 1000})
 	wantStarts(t, setup{conf: conf("0"), jobs: jobs}, map[int]float64{1: 0, 2: 1000, 3: 1100})
 }
+
+// A job that ends the instant it starts (run time 0) frees its CPUs for
+// another main pass at the same instant: job 2 starts at 0, not at the
+// next sched_interval.
+func TestGoldenZeroRuntime(t *testing.T) {
+	conf := `SchedulerType=sched/builtin
+NodeName=n1 CPUs=4
+PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
+`
+	jobs := []Job{tjob(1, "u", "batch", 0, 4, 10, 0), tjob(2, "u", "batch", 0, 4, 10, 10)}
+	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 0})
+}

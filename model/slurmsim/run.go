@@ -343,6 +343,7 @@ func (s *simulation) changed() {
 
 // runMain runs the instant's main pass.
 func (s *simulation) runMain() {
+	s.passAt = math.Inf(-1) // a change after this pass calls for another
 	full := s.full
 	s.full = false
 	if len(s.queue) == 0 || (full && s.mainClean) {
