@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/policies/slurmprio"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/slurmconf"
@@ -176,8 +177,8 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 		s.sp.BfInterval = 30
 	}
 	s.plan.res = s.sp.BfResolution
-	if err := checkPositive("sched_interval", cfg.SchedInterval); err != nil {
-		return nil, err
+	if err := model.FinitePositive("sched_interval", cfg.SchedInterval); err != nil {
+		return nil, fmt.Errorf("slurmsim: %w", err)
 	}
 	name := cfg.FairShare
 	if name == "" {
@@ -200,13 +201,6 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 	}
 	s.cfg = cfg
 	return s, nil
-}
-
-func checkPositive(key string, v float64) error {
-	if !(v > 0) || math.IsInf(v, 0) {
-		return fmt.Errorf("slurmsim: %s must be a positive number of seconds (got %v)", key, v)
-	}
-	return nil
 }
 
 // fail records the first error and stops the engine.
