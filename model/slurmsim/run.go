@@ -70,6 +70,7 @@ type simulation struct {
 	running []*job // by time limit's end, then ID (byEnd)
 	waiting int    // submitted, not yet eligible
 	ended   []*job
+	records []Record // of the last instant jobs ended at, not yet reported
 	done    bool // the history is read to its end
 	read    int
 
@@ -122,6 +123,9 @@ func (s *simulation) run(lim sim.Limit) error {
 	reason := sim.Drained
 	if s.err == nil {
 		reason = eng.Run(lim)
+	}
+	if s.err == nil {
+		s.flush()
 	}
 	switch {
 	case s.err != nil:
@@ -302,6 +306,9 @@ func (s *simulation) end(j *job) {
 
 func (s *simulation) endBatch() {
 	now := s.eng.Now()
+	if len(s.records) > 0 && s.records[0].End != now {
+		s.flush()
+	}
 	slices.SortFunc(s.ended, func(a, b *job) int { return cmp.Compare(a.ID, b.ID) })
 	for _, j := range s.ended {
 		s.m.give(j.pieces)
@@ -316,11 +323,23 @@ func (s *simulation) endBatch() {
 		}
 		s.prio.JobEnd(j.Assoc, j.CPUs, j.start, now)
 		s.stats.Jobs++
-		s.out(Record{Job: &j.Job, Start: j.start, End: now, Priority: j.prio, Backfilled: j.backfilled})
+		s.records = append(s.records, Record{Job: &j.Job, Start: j.start, End: now, Priority: j.prio, Backfilled: j.backfilled})
 	}
 	clear(s.ended)
 	s.ended = s.ended[:0]
 	s.changed()
+}
+
+// flush reports the records of the last instant at which jobs ended, in
+// ID order: a job that starts and ends at that instant (run time 0) is
+// ended in a later batch of the same instant, but reported among them.
+func (s *simulation) flush() {
+	slices.SortFunc(s.records, func(a, b Record) int { return cmp.Compare(a.Job.ID, b.Job.ID) })
+	for _, r := range s.records {
+		s.out(r)
+	}
+	clear(s.records)
+	s.records = s.records[:0]
 }
 
 // changed notes a change of the queue or the resources: both schedulers
