@@ -71,7 +71,7 @@ type simulation struct {
 	waiting int    // submitted, not yet eligible
 	ended   []*job
 	records []Record // of the last instant jobs ended at, not yet reported
-	done    bool // the history is read to its end
+	done    bool     // the history is read to its end
 	read    int
 
 	backfill bool
