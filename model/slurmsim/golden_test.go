@@ -4,6 +4,7 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/sacctmgr"
 )
 
@@ -185,8 +186,23 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 		acct(tjob(2, "ua", "batch", 5, 1, 100, 100), "A"),
 		acct(tjob(3, "ub", "batch", 6, 1, 100, 100), "B"),
 	}
-	wantStarts(t, setup{conf: conf("1000"), jobs: jobs}, map[int]float64{1: 0, 2: 1100, 3: 1000})
+	su := setup{conf: conf("1000"), jobs: jobs}
+	wantStarts(t, su, map[int]float64{1: 0, 2: 1100, 3: 1000})
 	wantStarts(t, setup{conf: conf("0"), jobs: jobs}, map[int]float64{1: 0, 2: 1000, 3: 1100})
+	// From the step at 300 on, Fair Tree ranks ub (no usage) first:
+	// factor 2/2, priority 1000; ua second: 1/2, 500. Job 2 starts at
+	// 1100 with the priority of the step at 900 (ua still has usage).
+	recs, _, err := su.replay(t, sim.Fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prio := map[int]float64{}
+	for _, r := range recs {
+		prio[r.Job.ID] = r.Priority
+	}
+	if prio[3] != 1000 || prio[2] != 500 {
+		t.Errorf("priorities at start %v, want job 3: 1000, job 2: 500", prio)
+	}
 }
 
 // A job that ends the instant it starts (run time 0) frees its CPUs for
