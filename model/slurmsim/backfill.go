@@ -39,7 +39,7 @@ func (pl *plan) end(t, dur float64) float64 {
 	return math.Min(t+dur, pl.horizon)
 }
 
-// build makes the map of now: every class's free CPUs, and the running
+// buildPlan makes the map of now: every class's free CPUs, and the running
 // jobs' CPUs coming back at their time limits.
 func (s *simulation) buildPlan(now float64) {
 	pl := &s.plan

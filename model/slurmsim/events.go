@@ -86,8 +86,7 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	s.eng.Schedule(now+j.run, prioEnd, s.actEnd, j)
 }
 
-// end collects the jobs ending at this instant; endBatch ends them in ID
-// order.
+// end collects the jobs ending at this instant; endBatch ends them.
 func (s *simulation) end(j *job) {
 	if len(s.ended) == 0 {
 		s.eng.Schedule(s.eng.Now(), prioEndBatch, s.actEndBatch, nil)
@@ -95,6 +94,9 @@ func (s *simulation) end(j *job) {
 	s.ended = append(s.ended, j)
 }
 
+// endBatch ends the jobs collected at this instant, in ID order: their
+// CPUs and QoS counts come back, their usage is charged, their records
+// wait for flush.
 func (s *simulation) endBatch() {
 	now := s.eng.Now()
 	if len(s.records) > 0 && s.records[0].End != now {
@@ -170,6 +172,8 @@ func (s *simulation) arm() {
 	}
 }
 
+// mainTickFired is the sched_interval tick: the instant's main pass
+// looks at the whole queue.
 func (s *simulation) mainTickFired() {
 	// The full pass runs at the main pass's priority, after the instant's
 	// other changes.
@@ -180,12 +184,16 @@ func (s *simulation) mainTickFired() {
 	}
 }
 
+// bfFired is the bf_interval tick: a backfill pass, unless nothing
+// changed since the last one.
 func (s *simulation) bfFired() {
 	if len(s.queue) > 0 && !s.bfClean {
 		s.backfillPass()
 	}
 }
 
+// calcFired is the PriorityCalcPeriod tick: usage and fair share
+// updated, pending jobs' priorities recomputed, the queue re-sorted.
 func (s *simulation) calcFired() {
 	now := s.eng.Now()
 	s.runBuf = s.runBuf[:0]

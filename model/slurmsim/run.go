@@ -137,6 +137,9 @@ func (s *simulation) run(lim sim.Limit) error {
 	return nil
 }
 
+// newSimulation checks cfg and sets up a replay: the machine, the QoS
+// table, the scheduler parameters (defaults for zero values), the
+// priority engine and the event handlers.
 func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() (Job, error), out func(Record)) (*simulation, error) {
 	if cfg.Conf == nil || cfg.Tree == nil || next == nil || out == nil || eng == nil {
 		return nil, errors.New("slurmsim: Run needs an engine, a slurm.conf, an association tree, a job source and an output")
@@ -210,6 +213,7 @@ func (s *simulation) fail(err error) {
 	s.eng.Stop()
 }
 
+// jobErr places err on job j's ID and sacct line.
 func (s *simulation) jobErr(j *job, err error) error {
 	return fmt.Errorf("slurmsim: sacct job %d (line %d): %w", j.ID, j.Line, err)
 }
