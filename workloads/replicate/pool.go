@@ -146,6 +146,7 @@ func (p *Pool) split(recs []swf.Record, longTerm float64) {
 	slices.Sort(order)
 	for _, id := range order {
 		u := byUser[id]
+		linkSessions(u.recs)
 		if float64(u.last-u.first+1) >= longTerm*float64(p.weeks) {
 			p.long = append(p.long, *u)
 		} else {

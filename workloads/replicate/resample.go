@@ -44,6 +44,10 @@ type Resampled struct {
 	// LongUsers is the number of long-term users (all of the trace's);
 	// TempUsers the number of temporary users drawn.
 	LongUsers, TempUsers int
+	// TempRepeats is the number of draws that had to take a temporary
+	// user already active (every one was): 0 unless the asked load needs
+	// more temporary users at once than the trace has.
+	TempRepeats int
 }
 
 // Resample makes one workload after Zakay & Feitelson:
@@ -51,14 +55,20 @@ type Resampled struct {
 //   - every long-term user is kept, with its activity rotated by a random
 //     whole number of weeks (and repeated when the workload is longer
 //     than the trace), so its jobs keep their day and time in the week;
-//   - temporary users are drawn at random (with replacement) and each
-//     starts its whole activity in a week of the new workload, again at
-//     the same time in the week; week k gets users until the drawn
-//     processor-seconds reach the (k+1)/Weeks share of what the asked load
-//     leaves after the long-term users;
+//   - temporary users are drawn at random and each starts its whole
+//     activity in a week of the new workload, again at the same time in
+//     the week; a user is never drawn again while a previous copy of it
+//     is still active (its weeks overlap), so no user's burst is doubled
+//     (only when every temporary user is active at once is one drawn
+//     twice: TempRepeats counts those draws); week k gets users until the
+//     drawn processor-seconds reach the (k+1)/Weeks share of what the
+//     asked load leaves after the long-term users;
 //   - jobs after the end are cut, the jobs are sorted by submit time and
-//     renumbered, a drawn user gets a new user id, and the fields that
-//     point at other jobs (wait, preceding job, think time) become -1.
+//     renumbered, and a drawn user gets a new user id;
+//   - a job that depended on its user's previous job in the trace (see
+//     SessionGap) points at that job's new number in field 17 (preceding
+//     job) with its think time in field 18, for user-based feedback;
+//     the wait (field 4) becomes -1.
 //
 // A load below what the long-term users alone offer, or above what a
 // MaxResampleJobs workload can offer, is an error. The workload depends on
@@ -78,17 +88,29 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	}
 	end := float64(weeks) * SecondsPerWeek
 	capacity := float64(p.procs) * end
-	var out []swf.Record
+	var out []swf.Record // PrecedingJob holds an index into out until the end
 	longWork := 0.0
+	period := float64(p.weeks) * SecondsPerWeek
+	var t0 []float64
+	var pos []int
 	for _, u := range p.long {
 		s := rng.IntN(p.weeks)
+		t0, pos = t0[:0], pos[:0]
 		for _, rec := range u.recs {
 			w := int(rec.Submit / SecondsPerWeek)
-			t := float64((w-s+p.weeks)%p.weeks)*SecondsPerWeek + rec.Submit - float64(w)*SecondsPerWeek
-			for ; t < end; t += float64(p.weeks) * SecondsPerWeek {
-				rec.Submit = t
-				out = append(out, rec)
-				longWork += work(rec)
+			t0 = append(t0, float64((w-s+p.weeks)%p.weeks)*SecondsPerWeek+rec.Submit-float64(w)*SecondsPerWeek)
+			pos = append(pos, -1)
+		}
+		for m := 0.0; m*period < end; m++ {
+			for i, rec := range u.recs {
+				pos[i] = -1
+				if t := t0[i] + m*period; t < end {
+					rec.Submit = t
+					rec.PrecedingJob = link(rec.PrecedingJob, pos, t0, i)
+					pos[i] = len(out)
+					out = append(out, rec)
+					longWork += work(rec)
+				}
 			}
 		}
 	}
@@ -108,20 +130,30 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 		return nil, fmt.Errorf("replicate: load %.3g cannot be reached: the trace has no temporary users to draw (the long-term users offer %.3g; lower long_term)",
 			load, longWork/capacity)
 	}
-	tempWork, drawn := 0.0, 0
+	tempWork, drawn, repeats := 0.0, 0, 0
+	busy := make([]int, len(p.temp)) // week after the last one of a user's latest copy
 	for k := range weeks {
 		target := budget * float64(k+1) / float64(weeks)
 		for tempWork < target {
-			u := &p.temp[rng.IntN(len(p.temp))]
+			i, again := drawFree(busy, k, rng)
+			if again {
+				repeats++
+			}
+			u := &p.temp[i]
+			busy[i] = k + u.last - u.first + 1
 			shift := float64(k-u.first) * SecondsPerWeek
 			id := p.next + drawn
 			drawn++
+			base := len(out)
 			for _, rec := range u.recs {
 				rec.Submit += shift
 				if rec.Submit >= end {
 					break
 				}
 				rec.User = id
+				if rec.PrecedingJob >= 0 {
+					rec.PrecedingJob += int64(base)
+				}
 				out = append(out, rec)
 				tempWork += work(rec)
 			}
@@ -130,13 +162,9 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
+	out = renumber(out)
 	for i := range out {
-		rec := &out[i]
-		rec.Submit += p.t0
-		rec.JobNumber = int64(i + 1)
-		rec.Line = i + 1
-		rec.Wait, rec.PrecedingJob, rec.ThinkTime = -1, -1, -1
+		out[i].Submit += p.t0
 	}
 	h := p.header
 	h.Lines = nil
@@ -146,6 +174,72 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	return &Resampled{
 		Records: NewRecords(p.name, h, out),
 		Weeks:   weeks, Load: (longWork + tempWork) / capacity,
-		LongUsers: len(p.long), TempUsers: drawn,
+		LongUsers: len(p.long), TempUsers: drawn, TempRepeats: repeats,
 	}, nil
+}
+
+// link returns the index in the output of a long-term user's record i's
+// preceding record (its index q in the user's records, or -1), or -1
+// when that record was not placed in this repetition or the rotation
+// moved the two apart (the week wrapped between them).
+func link(q int64, pos []int, t0 []float64, i int) int64 {
+	if q < 0 || pos[q] < 0 || t0[i] < t0[q] {
+		return -1
+	}
+	return int64(pos[q])
+}
+
+// drawFree draws a temporary user uniformly among those with no copy
+// active in week k (busy[i] ≤ k), or, when every one is active, among
+// all (again: true).
+func drawFree(busy []int, k int, rng *rand.Rand) (i int, again bool) {
+	for range 16 {
+		if i := rng.IntN(len(busy)); busy[i] <= k {
+			return i, false
+		}
+	}
+	free := 0
+	for _, b := range busy {
+		if b <= k {
+			free++
+		}
+	}
+	if free == 0 {
+		return rng.IntN(len(busy)), true
+	}
+	n := rng.IntN(free)
+	for i = 0; busy[i] > k || n > 0; i++ {
+		if busy[i] <= k {
+			n--
+		}
+	}
+	return i, false
+}
+
+// renumber sorts out by submit time (keeping the order of ties), numbers
+// the jobs 1, 2, … and turns the preceding-job indexes into those numbers.
+func renumber(out []swf.Record) []swf.Record {
+	idx := make([]int32, len(out))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortStableFunc(idx, func(a, b int32) int { return cmp.Compare(out[a].Submit, out[b].Submit) })
+	num := make([]int64, len(out))
+	for n, i := range idx {
+		num[i] = int64(n + 1)
+	}
+	sorted := make([]swf.Record, len(out))
+	for n, i := range idx {
+		rec := out[i]
+		rec.JobNumber = int64(n + 1)
+		rec.Line = n + 1
+		rec.Wait = -1
+		if rec.PrecedingJob >= 0 {
+			rec.PrecedingJob = num[rec.PrecedingJob]
+		} else {
+			rec.ThinkTime = -1
+		}
+		sorted[n] = rec
+	}
+	return sorted
 }
