@@ -48,6 +48,9 @@ type Resampled struct {
 	// user already active (every one was): 0 unless the asked load needs
 	// more temporary users at once than the trace has.
 	TempRepeats int
+	// Overfull is the number of temporary users drawn although they made
+	// a week busier than the trace's busiest (none of fitTries draws fit).
+	Overfull int
 }
 
 // Resample makes one workload after Zakay & Feitelson:
@@ -61,8 +64,11 @@ type Resampled struct {
 //     is still active (its weeks overlap), so no user's burst is doubled
 //     (only when every temporary user is active at once is one drawn
 //     twice: TempRepeats counts those draws); week k gets users until the
-//     drawn processor-seconds reach the (k+1)/Weeks share of what the
-//     asked load leaves after the long-term users;
+//     processor-seconds submitted in weeks 0…k (by the long-term users and
+//     every user drawn so far) reach the (k+1)/Weeks share of the asked
+//     load, so a week the long-term users or earlier draws already fill
+//     gets no new user and the load is spread over the weeks as evenly
+//     as the trace's, not only on average;
 //   - jobs after the end are cut, the jobs are sorted by submit time and
 //     renumbered, and a drawn user gets a new user id;
 //   - a job that depended on its user's previous job in the trace (see
@@ -93,8 +99,8 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	period := float64(p.weeks) * SecondsPerWeek
 	var t0 []float64
 	var pos []int
+	s := rng.IntN(p.weeks)
 	for _, u := range p.long {
-		s := rng.IntN(p.weeks)
 		t0, pos = t0[:0], pos[:0]
 		for _, rec := range u.recs {
 			w := int(rec.Submit / SecondsPerWeek)
@@ -130,14 +136,24 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 		return nil, fmt.Errorf("replicate: load %.3g cannot be reached: the trace has no temporary users to draw (the long-term users offer %.3g; lower long_term)",
 			load, longWork/capacity)
 	}
-	tempWork, drawn, repeats := 0.0, 0, 0
+	weekWork := make([]float64, weeks) // processor-seconds submitted in each week
+	for _, rec := range out {
+		weekWork[int(rec.Submit/SecondsPerWeek)] += work(rec)
+	}
+	tempWork, drawn, repeats, overfull := 0.0, 0, 0, 0
+	peak := p.peak * load / p.Load() // the busiest week the trace had, at the asked load
 	busy := make([]int, len(p.temp)) // week after the last one of a user's latest copy
+	want := weekTargets(weekWork, budget, load*capacity/float64(weeks))
+	done, goal := 0.0, 0.0 // processor-seconds of weeks 0…k−1: submitted, wanted
 	for k := range weeks {
-		target := budget * float64(k+1) / float64(weeks)
-		for tempWork < target {
-			i, again := drawFree(busy, k, rng)
+		goal += want[k]
+		for tempWork < budget && done+weekWork[k] < goal {
+			i, again, over := p.drawFitting(busy, weekWork, k, peak, budget*1.02-tempWork, rng)
 			if again {
 				repeats++
+			}
+			if over {
+				overfull++
 			}
 			u := &p.temp[i]
 			busy[i] = k + u.last - u.first + 1
@@ -156,11 +172,13 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 				}
 				out = append(out, rec)
 				tempWork += work(rec)
+				weekWork[int(rec.Submit/SecondsPerWeek)] += work(rec)
 			}
 			if len(out) > MaxResampleJobs {
 				return nil, fmt.Errorf("replicate: load %.3g cannot be reached: it needs more than %d jobs", load, MaxResampleJobs)
 			}
 		}
+		done += weekWork[k]
 	}
 	out = renumber(out)
 	for i := range out {
@@ -174,7 +192,7 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	return &Resampled{
 		Records: NewRecords(p.name, h, out),
 		Weeks:   weeks, Load: (longWork + tempWork) / capacity,
-		LongUsers: len(p.long), TempUsers: drawn, TempRepeats: repeats,
+		LongUsers: len(p.long), TempUsers: drawn, TempRepeats: repeats, Overfull: overfull,
 	}, nil
 }
 
@@ -187,6 +205,63 @@ func link(q int64, pos []int, t0 []float64, i int) int64 {
 		return -1
 	}
 	return int64(pos[q])
+}
+
+// weekTargets returns the processor-seconds each week should get: the
+// long-term users' (long[k]) plus a share of the temporary users' budget
+// proportional to what the week lacks to the mean (mean − long[k], 0 when
+// the long-term users fill it), so the temporary users fill the weeks the
+// long-term users leave light and the weeks' loads are as even as the
+// trace's (independent recombination would add the two groups' weekly
+// variances). The targets sum to the long-term work plus budget.
+func weekTargets(long []float64, budget, mean float64) []float64 {
+	want := make([]float64, len(long))
+	gap := 0.0
+	for _, w := range long {
+		gap += max(0, mean-w)
+	}
+	for k, w := range long {
+		want[k] = w
+		if gap > 0 {
+			want[k] += budget * max(0, mean-w) / gap
+		} else {
+			want[k] += budget / float64(len(long))
+		}
+	}
+	return want
+}
+
+// fitTries is how many draws a week tries before taking a temporary user
+// that raises a week above the peak.
+const fitTries = 16
+
+// drawFitting draws a temporary user for week k with drawFree, preferring
+// one whose activity keeps every week at most at peak processor-seconds
+// (the trace's busiest week): the trace's users did not submit more than
+// the machine could take, and users recombined independently would (the
+// week-scale part of Zakay & Feitelson's feedback), and whose work is at
+// most room (what the load leaves, so that a short workload is not
+// overshot by one heavy user). After fitTries draws that do not fit it
+// takes the last one (over: true).
+func (p *Pool) drawFitting(busy []int, weekWork []float64, k int, peak, room float64, rng *rand.Rand) (i int, again, over bool) {
+	for range fitTries {
+		i, again = drawFree(busy, k, rng)
+		if u := &p.temp[i]; u.work <= room && u.fits(weekWork, k, peak) {
+			return i, again, false
+		}
+	}
+	return i, again, true
+}
+
+// fits reports whether u's activity, started in week k, keeps every week
+// of weekWork at most at peak.
+func (u *subtrace) fits(weekWork []float64, k int, peak float64) bool {
+	for d, w := range u.weekly {
+		if k+d < len(weekWork) && w > 0 && weekWork[k+d]+w > peak {
+			return false
+		}
+	}
+	return true
 }
 
 // drawFree draws a temporary user uniformly among those with no copy
