@@ -26,11 +26,11 @@ type Preceding func() (id int64, think float64)
 // than in the trace) is submitted at now, the earliest the stream allows;
 // Cluster.FeedbackClamped counts them.
 type feedback struct {
-	get    Preceding
-	live   map[int64]struct{}  // jobs read and not ended
-	ends   map[int64]float64   // end times of the ended jobs
-	parked map[int64][]pending // jobs waiting for the end of a live job
-	clamped int // jobs submitted after their predecessor's end + think time
+	get     Preceding
+	live    map[int64]struct{}  // jobs read and not ended
+	ends    map[int64]float64   // end times of the ended jobs
+	parked  map[int64][]pending // jobs waiting for the end of a live job
+	clamped int                 // jobs submitted after their predecessor's end + think time
 }
 
 type pending struct {
