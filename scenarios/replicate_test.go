@@ -43,6 +43,8 @@ func TestReplicateValidate(t *testing.T) {
 		{"replicate.load", Replicate{Method: "resample", Load: 101}, nil},
 		{"replicate.load", Replicate{Method: "resample", Load: 0.5}, func(p *ClusterParams) { p.Load = 1.2 }},
 		{"replicate.long_term", Replicate{Method: "resample", LongTerm: 2}, nil},
+		{"", Replicate{Method: "resample", Feedback: true}, nil},
+		{"replicate.feedback", Replicate{Method: "shake", Submit: 1, Feedback: true}, nil},
 	}
 	for _, c := range cases {
 		p := NewClusterParams()

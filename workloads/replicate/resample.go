@@ -132,6 +132,9 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 				load, longWork/capacity)
 		}
 	}
+	if len(p.temp) == 0 && r.Load == 0 {
+		budget = 0 // the trace's load, as near as the long-term users come
+	}
 	if budget > 0 && len(p.temp) == 0 {
 		return nil, fmt.Errorf("replicate: load %.3g cannot be reached: the trace has no temporary users to draw (the long-term users offer %.3g; lower long_term)",
 			load, longWork/capacity)
