@@ -55,31 +55,34 @@ type Resampled struct {
 
 // Resample makes one workload after Zakay & Feitelson:
 //
-//   - every long-term user is kept, with its activity rotated by a random
-//     whole number of weeks (and repeated when the workload is longer
-//     than the trace), so its jobs keep their day and time in the week;
+//   - the long-term users are kept, their activity rotated together by
+//     one random whole number of weeks (and repeated when the workload is
+//     longer than the trace), so their jobs keep their day and time in
+//     the week and the users their weeks relative to one another;
 //   - temporary users are drawn at random and each starts its whole
 //     activity in a week of the new workload, again at the same time in
-//     the week; a user is never drawn again while a previous copy of it
-//     is still active (its weeks overlap), so no user's burst is doubled
-//     (only when every temporary user is active at once is one drawn
-//     twice: TempRepeats counts those draws); week k gets users until the
-//     processor-seconds submitted in weeks 0…k (by the long-term users and
-//     every user drawn so far) reach the (k+1)/Weeks share of the asked
-//     load, so a week the long-term users or earlier draws already fill
-//     gets no new user and the load is spread over the weeks as evenly
-//     as the trace's, not only on average;
+//     the week; a user is never drawn while a previous copy of it is
+//     still active, so no user's burst is doubled (only when every
+//     temporary user is active at once is one drawn twice: TempRepeats
+//     counts those draws);
+//   - each week has a target (see weekTargets): the long-term users' work
+//     in it plus a share of what the load leaves to the temporary users,
+//     larger in the weeks the long-term users leave light; week k gets
+//     users until the work submitted in weeks 0…k reaches the targets of
+//     weeks 0…k, preferring users that keep every week under the trace's
+//     busiest (see drawFitting), and no user is drawn once the temporary
+//     users' work reaches what the load leaves;
 //   - jobs after the end are cut, the jobs are sorted by submit time and
 //     renumbered, and a drawn user gets a new user id;
-//   - a job that depended on its user's previous job in the trace (see
+//   - a job that followed its user's previous job in the trace (see
 //     SessionGap) points at that job's new number in field 17 (preceding
 //     job) with its think time in field 18, for user-based feedback;
 //     the wait (field 4) becomes -1.
 //
 // A load below what the long-term users alone offer, or above what a
 // MaxResampleJobs workload can offer, is an error. The workload depends on
-// rng only (and the pool): its draws are the long-term users' rotations,
-// in user order, then the temporary users, week by week.
+// rng only (and the pool): its draws are the long-term users' rotation,
+// then the temporary users, week by week.
 func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -151,7 +154,7 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	for k := range weeks {
 		goal += want[k]
 		for tempWork < budget && done+weekWork[k] < goal {
-			i, again, over := p.drawFitting(busy, weekWork, k, peak, budget*1.02-tempWork, rng)
+			i, again, over := p.drawFitting(busy, weekWork, k, peak, budget*(1+loadSlack)-tempWork, rng)
 			if again {
 				repeats++
 			}
@@ -233,6 +236,10 @@ func weekTargets(long []float64, budget, mean float64) []float64 {
 	}
 	return want
 }
+
+// loadSlack is the share of the temporary users' budget a draw may
+// overshoot it by before the user counts as not fitting.
+const loadSlack = 0.02
 
 // fitTries is how many draws a week tries before taking a temporary user
 // that raises a week above the peak.
