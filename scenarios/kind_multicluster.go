@@ -70,7 +70,8 @@ type MultiClusterParams struct {
 	// Tau is the runtime bound of the bounded slowdown, in seconds.
 	Tau float64 `yaml:"tau"`
 	// Replicate, when set, replays a shaken, windowed or resampled trace
-	// in each replication (see Replicate and replicate_multicluster.go).
+	// in each replication, as the cluster kind's replicate: does (without
+	// feedback); a resampling's load is relative to the whole grid.
 	Replicate *Replicate `yaml:"replicate,omitempty"`
 
 	baseDir string
