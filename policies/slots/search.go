@@ -37,8 +37,10 @@ type Searcher struct {
 	// start (the scan picks once per start in that mode).
 	each    func(w slot.Window, score float64)
 	fits    []nodeFit
+	vals    []float64              // scratch of the floors (floorer)
 	jobFits []nodeFit              // the fits of every job of AlternativesEach
 	below   []belowPicker          // each criterion's, nil if it is none
+	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
 	// the start and candidates of each criterion's best window so far
@@ -132,9 +134,13 @@ type hints struct {
 	// fits, when not nil, are the node fits of the request and limits
 	// (see nodeFits), computed once for several scans.
 	fits []nodeFit
+	// floor is a score no window of the list reaches below under the
+	// scan's one criterion (see floorer): the scan stops at its first
+	// window that scores it, as no later one can score strictly less.
+	floor float64
 }
 
-var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
+var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1), floor: math.Inf(-1)}
 
 // finishWindows makes the window of every criterion that found one from
 // the candidates pick kept for it.
@@ -197,7 +203,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		for _, i := range chosen {
 			s.bestCands[k] = append(s.bestCands[k], cands[i])
 		}
-		if c.StopAtFirst() {
+		if c.StopAtFirst() || score <= s.floor[k] {
 			s.done[k] = true
 			*remaining--
 		}

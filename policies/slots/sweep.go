@@ -19,6 +19,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	if len(crits) == 0 || r.Nodes > len(l.Nodes) {
 		return out, nil
 	}
+	if len(crits) == 1 {
+		s.floor[0] = h.floor
+	}
 	s.newGeneration(len(l.Nodes))
 	fits := h.fits
 	if fits == nil {
@@ -58,12 +61,14 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 	}
 	s.below, s.incr = s.below[:0], s.incr[:0]
 	s.picked = append(s.picked[:0], make([]bool, len(crits))...)
+	s.floor = s.floor[:0]
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 		b, _ := c.(belowPicker)
 		s.below = append(s.below, b)
 		ic, _ := c.(IncrementalCriterion)
 		s.incr = append(s.incr, ic)
+		s.floor = append(s.floor, math.Inf(-1))
 	}
 	return nil
 }
