@@ -148,6 +148,7 @@ type criterion struct {
 	last     float64 // the start of the last Pick that got past the warm-up check
 	pos      []int
 	full     bool // compare every window at every call (for tests)
+	seen     seen // the candidates of the previous pick, to compare only new blocks
 }
 
 // Compile-time checks: the replication's criterion is an AEP criterion
@@ -172,7 +173,8 @@ func newCriterion(sim Similarity, ref css.Alternative) *criterion {
 // buffers, and returns c.
 func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
 	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
-		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], pos: c.pos[:0]}
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], pos: c.pos[:0], seen: c.seen}
+	c.seen.forget()
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -237,11 +239,22 @@ func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Can
 // that contain it are compared.
 func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slots.Candidate, buf []int, added int) (float64, []int, bool) {
 	from, to := 0, len(cands)-n // the first candidates of the blocks compared
-	if !c.byStart && !c.full && added >= 0 {
-		from, to = max(0, added-n+1), min(added, len(cands)-n)
-	}
 	if len(cands) < n {
 		return 0, nil, false
+	}
+	// without a start or finish term, a block compared at an earlier
+	// pick (the same candidates, consecutive then too) cannot win: only
+	// the blocks with a new candidate or across a gap left by expired
+	// ones are compared (old[j] tells; one added candidate needs no
+	// look at the others).
+	var old []bool
+	if !c.byStart && !c.full {
+		if added >= 0 {
+			from, to = max(0, added-n+1), min(added, len(cands)-n)
+			c.seen.note(cands)
+		} else {
+			old = c.seen.diff(cands, n)
+		}
 	}
 	if c.warm {
 		if start < c.warmFrom || c.picks >= warmPicks {
@@ -275,6 +288,9 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 		}
 	}
 	for j := from; j <= to; j++ {
+		if old != nil && old[j] {
+			continue
+		}
 		var cost, proc float64
 		if prefix {
 			cost, proc = c.cumC[j+n]-c.cumC[j], c.cumT[j+n]-c.cumT[j]
