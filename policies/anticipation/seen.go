@@ -7,23 +7,23 @@ import (
 )
 
 // seen remembers the candidates of a criterion's previous pick in one
-// scan (by node: a scan has at most one candidate per node), so that the
-// next pick can tell which blocks of consecutive candidates it compared
-// before. Its memory is kept across searches; a new search forgets
-// by moving to a new stamp.
+// scan as a list linked by node (a scan has at most one candidate per
+// node), so that the next pick can tell which blocks of consecutive
+// candidates it compared before. A candidate is the same when its node
+// had a slot with the same start then: a slot that expires never comes
+// back in a scan, so a node's entry with that start means the slot has
+// been a candidate ever since. Its memory is kept across searches; a new
+// search forgets by moving to a new stamp.
 type seen struct {
-	stamp uint32   // of the previous pick; stamp+1 is the current one
-	at    []uint32 // per node: the stamp of the pick that had it
+	stamp uint32   // of the current search
+	at    []uint32 // per node: the stamp of the search that noted it
 	start []float64
-	next  []int32 // per node: the node of the next candidate then, −1 at the end
-	run   []bool  // diff's result: block j compared before
+	next  []int32 // per node: the node of the next candidate, −1 at the end
+	old   []bool  // diff's result: block j compared before
 }
 
 // forget starts a new search: no candidate was seen.
-func (s *seen) forget() { s.bump() }
-
-// bump moves to a new stamp, clearing the marks when the counter wraps.
-func (s *seen) bump() {
+func (s *seen) forget() {
 	s.stamp++
 	if s.stamp == math.MaxUint32 {
 		clear(s.at)
@@ -31,54 +31,54 @@ func (s *seen) bump() {
 	}
 }
 
-// grow makes room for node numbers below n.
-func (s *seen) grow(n int) {
-	if len(s.at) < n {
-		s.at = append(s.at, make([]uint32, n-len(s.at))...)
-		s.start = append(s.start, make([]float64, n-len(s.start))...)
-		s.next = append(s.next, make([]int32, n-len(s.next))...)
-	}
+// member reports whether cd was a candidate of the previous pick.
+func (s *seen) member(cd *slots.Candidate) bool {
+	return s.at[cd.Slot.Node] == s.stamp && s.start[cd.Slot.Node] == cd.Slot.Start
 }
 
 // diff returns, for every block of n consecutive candidates (by its
 // first one), whether the previous pick had the same candidates
-// consecutive too, and remembers cands as the previous pick. A candidate
-// is the same when its node had the slot with the same start (a scan
-// sees one slot per node at a time, and a list's slots of one node do
-// not overlap).
+// consecutive too, and remembers cands as the previous pick.
 func (s *seen) diff(cands []slots.Candidate, n int) []bool {
-	prev := s.stamp
 	s.growFor(cands)
-	s.run = s.run[:0]
+	s.old = s.old[:0]
 	chain := 0 // candidates ending at k that were consecutive before
-	for k, cd := range cands {
-		node := cd.Slot.Node
+	for k := range cands {
+		cd := &cands[k]
 		switch {
-		case s.at[node] != prev || s.start[node] != cd.Slot.Start:
+		case !s.member(cd):
 			chain = 0
-		case k > 0 && chain > 0 && s.next[cands[k-1].Slot.Node] == int32(node):
+		case chain > 0 && s.next[cands[k-1].Slot.Node] == int32(cd.Slot.Node):
 			chain++
 		default:
 			chain = 1
 		}
 		if k >= n-1 {
-			s.run = append(s.run, chain >= n)
+			s.old = append(s.old, chain >= n)
 		}
 	}
-	s.note(cands)
-	return s.run
+	for k := range cands {
+		s.set(cands, k)
+	}
+	return s.old
 }
 
-// note remembers cands as the previous pick.
-func (s *seen) note(cands []slots.Candidate) {
-	s.growFor(cands)
-	s.bump()
-	for k, cd := range cands {
-		node := cd.Slot.Node
-		s.at[node], s.start[node], s.next[node] = s.stamp, cd.Slot.Start, -1
-		if k+1 < len(cands) {
-			s.next[node] = int32(cands[k+1].Slot.Node)
-		}
+// added remembers cands as the previous pick when they are the previous
+// pick's candidates with one more at index a.
+func (s *seen) added(cands []slots.Candidate, a int) {
+	s.growFor(cands[a : a+1])
+	s.set(cands, a)
+	if a > 0 {
+		s.next[cands[a-1].Slot.Node] = int32(cands[a].Slot.Node)
+	}
+}
+
+// set notes candidate k of cands with its successor.
+func (s *seen) set(cands []slots.Candidate, k int) {
+	node := cands[k].Slot.Node
+	s.at[node], s.start[node], s.next[node] = s.stamp, cands[k].Slot.Start, -1
+	if k+1 < len(cands) {
+		s.next[node] = int32(cands[k+1].Slot.Node)
 	}
 }
 
@@ -88,5 +88,9 @@ func (s *seen) growFor(cands []slots.Candidate) {
 	for _, cd := range cands {
 		top = max(top, cd.Slot.Node+1)
 	}
-	s.grow(top)
+	if len(s.at) < top {
+		s.at = append(s.at, make([]uint32, top-len(s.at))...)
+		s.start = append(s.start, make([]float64, top-len(s.start))...)
+		s.next = append(s.next, make([]int32, top-len(s.next))...)
+	}
 }

@@ -251,7 +251,7 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 	if !c.byStart && !c.full {
 		if added >= 0 {
 			from, to = max(0, added-n+1), min(added, len(cands)-n)
-			c.seen.note(cands)
+			c.seen.added(cands, added)
 		} else {
 			old = c.seen.diff(cands, n)
 		}
