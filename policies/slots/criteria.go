@@ -204,6 +204,10 @@ type IncrementalCriterion interface {
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {
 	canBeat(start float64, n int, cands []Candidate, best float64) bool
+	// faster reports whether candidate c alone is below best at start
+	// (see Searcher.pick: when it is not, the candidate that joined
+	// cannot make a window beat best either).
+	faster(start float64, c *Candidate, best float64) bool
 }
 
 // canBeat: a window beats best only if n candidates are faster than best
@@ -221,6 +225,13 @@ func (f fastest) canBeat(start float64, n int, cands []Candidate, best float64) 
 		}
 	}
 	return false
+}
+
+// faster: c counts towards canBeat's n candidates. With the finish, a
+// start added to a runtime and taken off again need not give it back,
+// so every candidate counts.
+func (f fastest) faster(start float64, c *Candidate, best float64) bool {
+	return f.finish || c.Runtime < best
 }
 
 // pickUnbounded is Pick without a budget: the n candidates first in

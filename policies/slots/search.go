@@ -43,6 +43,7 @@ type Searcher struct {
 	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
+	tight   []bool                 // whether fewer than n candidates were below a belowPicker's best at its last step
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -168,9 +169,13 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		if s.done[k] {
 			continue
 		}
-		if b := s.below[k]; b != nil && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
-			s.picked[k] = false
-			continue // no window here can beat the best so far
+		if b := s.below[k]; b != nil && out[k].Found && s.each == nil {
+			// fewer than n candidates were below the best at the last
+			// step (tight): one more that is not below leaves it so.
+			if added >= 0 && s.tight[k] && !b.faster(start, &cands[added], out[k].Score) || !b.canBeat(start, n, cands, out[k].Score) {
+				s.picked[k], s.tight[k] = false, true
+				continue // no window here can beat the best so far
+			}
 		}
 		var score float64
 		var chosen []int
@@ -185,6 +190,10 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			score, chosen, ok = c.Pick(start, n, budget, cands, s.buf)
 		}
 		s.picked[k] = true
+		// without a budget the pick is the n fastest, so after it fewer
+		// than n candidates are below the best (the pick's or an earlier
+		// one): the step is tight.
+		s.tight[k] = ok && math.IsInf(budget, 1)
 		if cap(chosen) > cap(s.buf) {
 			s.buf = chosen[:0]
 		}

@@ -61,6 +61,7 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 	}
 	s.below, s.incr = s.below[:0], s.incr[:0]
 	s.picked = append(s.picked[:0], make([]bool, len(crits))...)
+	s.tight = append(s.tight[:0], make([]bool, len(crits))...)
 	s.floor = s.floor[:0]
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
