@@ -260,6 +260,41 @@ func (f fastest) pickUnbounded(start float64, n int, cands []Candidate, buf []in
 	return longest, kept, true
 }
 
+// pickFastest is f.Pick without a budget for criterion k of the scan,
+// told (added ≥ 0) that cands are those of k's previous pick with one
+// more at index added: the n fastest are then the n fastest of the
+// previous pick's and the new one, whose indices after added moved up by
+// one (the order of the others is kept), O(n) instead of a look at every
+// candidate.
+func (s *Searcher) pickFastest(k int, f fastest, start float64, n int, cands []Candidate, added int) (float64, []int, bool) {
+	for len(s.kept) <= k {
+		s.kept = append(s.kept, nil)
+	}
+	kept := s.kept[k]
+	if added < 0 || len(kept) != n {
+		score, chosen, ok := f.pickUnbounded(start, n, cands, s.buf)
+		s.kept[k] = append(kept[:0], chosen...)
+		return score, chosen, ok
+	}
+	for i := range kept {
+		if kept[i] >= added {
+			kept[i]++
+		}
+	}
+	if lessRuntime(cands, added, kept[n-1]) {
+		kept[n-1] = added
+		for j := n - 1; j > 0 && lessRuntime(cands, kept[j], kept[j-1]); j-- {
+			kept[j], kept[j-1] = kept[j-1], kept[j]
+		}
+	}
+	longest := cands[kept[n-1]].Runtime
+	chosen := append(s.buf[:0], kept...) // the Searcher's buffer: kept stays its own
+	if f.finish {
+		return start + longest, chosen, true
+	}
+	return longest, chosen, true
+}
+
 func lessRuntime(c []Candidate, a, b int) bool {
 	if c[a].Runtime != c[b].Runtime {
 		return c[a].Runtime < c[b].Runtime

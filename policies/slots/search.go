@@ -43,6 +43,7 @@ type Searcher struct {
 	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
+	kept    [][]int                // each fastest criterion's last pick (see pickFastest)
 	tight   []bool                 // whether fewer than n candidates were below a belowPicker's best at its last step
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
@@ -186,6 +187,12 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 				a = added
 			}
 			score, chosen, ok = ic.PickAdded(start, n, budget, cands, s.buf, a)
+		} else if f, isF := c.(fastest); isF && math.IsInf(budget, 1) {
+			a := -1
+			if s.picked[k] {
+				a = added
+			}
+			score, chosen, ok = s.pickFastest(k, f, start, n, cands, a)
 		} else {
 			score, chosen, ok = c.Pick(start, n, budget, cands, s.buf)
 		}
