@@ -38,27 +38,34 @@ func (s *seen) member(cd *slots.Candidate) bool {
 
 // diff returns, for every block of n consecutive candidates (by its
 // first one), whether the previous pick had the same candidates
-// consecutive too, and remembers cands as the previous pick.
+// consecutive too, and remembers cands as the previous pick (writing
+// only what changed: new candidates and new successors).
 func (s *seen) diff(cands []slots.Candidate, n int) []bool {
 	s.growFor(cands)
 	s.old = s.old[:0]
 	chain := 0 // candidates ending at k that were consecutive before
+	prev := int32(-1)
 	for k := range cands {
-		cd := &cands[k]
+		node := int32(cands[k].Slot.Node)
 		switch {
-		case !s.member(cd):
+		case s.at[node] != s.stamp || s.start[node] != cands[k].Slot.Start:
+			s.at[node], s.start[node] = s.stamp, cands[k].Slot.Start
 			chain = 0
-		case chain > 0 && s.next[cands[k-1].Slot.Node] == int32(cd.Slot.Node):
+		case chain > 0 && s.next[prev] == node:
 			chain++
 		default:
 			chain = 1
 		}
+		if prev >= 0 {
+			s.next[prev] = node
+		}
+		prev = node
 		if k >= n-1 {
 			s.old = append(s.old, chain >= n)
 		}
 	}
-	for k := range cands {
-		s.set(cands, k)
+	if prev >= 0 {
+		s.next[prev] = -1
 	}
 	return s.old
 }
