@@ -121,10 +121,10 @@ func (s Similarity) of(v *[6]float64, ref *css.Alternative) float64 {
 // A criterion serves one search (one job): it remembers the best
 // distance it returned, which lets it skip what cannot win. Without a
 // start or finish term the distance of a window does not depend on where
-// it starts, so when the scan says only one candidate joined since the
-// last pick (slots.IncrementalCriterion) it compares only the windows
-// that contain it (the others were compared before, and on ties the
-// earlier window is kept anyway);
+// it starts, so it compares only the blocks the scan says are fresh
+// (slots.IncrementalCriterion: those with a candidate that joined since
+// the last pick, or across a gap that expired ones left); the others
+// were compared before, and on ties the earlier window is kept anyway;
 // with a start term, a position whose start error alone reaches the best
 // distance is skipped.
 type criterion struct {
@@ -148,7 +148,6 @@ type criterion struct {
 	last     float64 // the start of the last Pick that got past the warm-up check
 	pos      []int
 	full     bool // compare every window at every call (for tests)
-	seen     seen // the candidates of the previous pick, to compare only new blocks
 }
 
 // Compile-time checks: the replication's criterion is an AEP criterion
@@ -173,8 +172,7 @@ func newCriterion(sim Similarity, ref css.Alternative) *criterion {
 // buffers, and returns c.
 func (c *criterion) reset(sim Similarity, ref css.Alternative) *criterion {
 	*c = criterion{sim: sim, ref: ref, best: math.Inf(1), seed: math.Inf(1), last: math.Inf(-1),
-		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], pos: c.pos[:0], seen: c.seen}
-	c.seen.forget()
+		refNodes: c.refNodes[:0], terms: c.terms[:0], cumC: c.cumC[:0], cumT: c.cumT[:0], pos: c.pos[:0]}
 	for _, s := range ref.Window.Slots {
 		c.refNodes = append(c.refNodes, s.Node)
 	}
@@ -228,33 +226,23 @@ func (c *criterion) finish(sum float64) float64 {
 	return sum
 }
 
-// Pick compares every window at start (see PickAdded).
+// Pick compares every window at start (see PickFresh).
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
-	return c.PickAdded(start, n, budget, cands, buf, -1)
+	return c.PickFresh(start, n, budget, cands, buf, nil)
 }
 
-// PickAdded returns the window at start nearest to the reference. When
-// the distance does not depend on the start and the scan says only the
-// candidate at index added joined since the last pick, only the blocks
-// that contain it are compared.
-func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slots.Candidate, buf []int, added int) (float64, []int, bool) {
-	from, to := 0, len(cands)-n // the first candidates of the blocks compared
+// PickFresh returns the window at start nearest to the reference. When
+// the distance does not depend on the start, only the blocks the scan
+// says are fresh are compared.
+func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slots.Candidate, buf []int, fresh []int) (float64, []int, bool) {
 	if len(cands) < n {
 		return 0, nil, false
 	}
 	// without a start or finish term, a block compared at an earlier
 	// pick (the same candidates, consecutive then too) cannot win: only
-	// the blocks with a new candidate or across a gap left by expired
-	// ones are compared (old[j] tells; one added candidate needs no
-	// look at the others).
-	var old []bool
-	if !c.byStart && !c.full {
-		if added >= 0 {
-			from, to = max(0, added-n+1), min(added, len(cands)-n)
-			c.seen.added(cands, added)
-		} else {
-			old = c.seen.diff(cands, n)
-		}
+	// the fresh blocks are compared.
+	if c.byStart || c.full {
+		fresh = nil
 	}
 	if c.warm {
 		if start < c.warmFrom || c.picks >= warmPicks {
@@ -278,7 +266,7 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 	// them from prefix sums. Otherwise sum each block afresh, so that one
 	// set of slots gets the same totals wherever it is compared (the
 	// shortcut above relies on it).
-	prefix := c.byStart && to-from > 2*n
+	prefix := c.byStart && len(cands)-n > 2*n
 	if prefix {
 		c.cumC = append(c.cumC[:0], 0)
 		c.cumT = append(c.cumT[:0], 0)
@@ -287,9 +275,13 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+x.Runtime)
 		}
 	}
-	for j := from; j <= to; j++ {
-		if old != nil && old[j] {
-			continue
+	for b := 0; b < len(cands)-n+1; b++ {
+		j := b
+		if fresh != nil {
+			if b >= len(fresh) {
+				break
+			}
+			j = fresh[b]
 		}
 		var cost, proc float64
 		if prefix {

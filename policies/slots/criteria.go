@@ -17,6 +17,10 @@ type Candidate struct {
 	Runtime float64
 	// Cost is the node's price times Runtime.
 	Cost float64
+	// seam is 2·e+1 when the candidate joined between the scan's picks
+	// e−1 and e, 2·e when candidates that expired then sat just before
+	// it (see Searcher.fresh).
+	seam uint32
 }
 
 // Criterion chooses and scores windows during a scan. The scan calls Pick
@@ -190,14 +194,17 @@ type Finisher interface {
 
 // IncrementalCriterion is an optional interface of a Criterion that
 // can use what changed in the candidates since its previous pick of the
-// same scan: the scan calls PickAdded instead of Pick.
+// same scan: the scan calls PickFresh instead of Pick.
 type IncrementalCriterion interface {
 	Criterion
-	// PickAdded is Pick, told that cands are the candidates of the
-	// criterion's previous pick in this scan with one more, at index
-	// added, or, when added is −1, that they may have changed otherwise
-	// (or that this is the scan's first pick).
-	PickAdded(start float64, n int, budget float64, cands []Candidate, buf []int, added int) (score float64, chosen []int, ok bool)
+	// PickFresh is Pick, told which blocks of n candidates consecutive
+	// in cost order are fresh: those that start at the indices in fresh
+	// (ascending). Every other block was a block of the criterion's
+	// previous pick in this scan (the same candidates, consecutive
+	// then too). fresh is nil when every block is to be taken as fresh:
+	// the scan's first pick, or a ScanEach, which wants the best window
+	// at every start.
+	PickFresh(start float64, n int, budget float64, cands []Candidate, buf []int, fresh []int) (score float64, chosen []int, ok bool)
 }
 
 // belowPicker is a criterion that can tell cheaply whether a window at

@@ -42,6 +42,7 @@ type Searcher struct {
 	below   []belowPicker          // each criterion's, nil if it is none
 	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
+	fresh   []int                  // the fresh blocks of the pick (see freshBlocks)
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
 	kept    [][]int                // each fastest criterion's last pick (see pickFastest)
 	tight   []bool                 // whether fewer than n candidates were below a belowPicker's best at its last step
@@ -164,8 +165,9 @@ func (s *Searcher) finishWindows(out []Result) {
 // pick lets every criterion not done pick from the candidates for a
 // window at start and keeps the better windows in out; it reports
 // whether the scan may stop. added is the index of the one candidate
-// admitted since the last pick when nothing else changed, −1 otherwise.
-func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate, added int) bool {
+// admitted since the last pick when nothing else changed, −1 otherwise;
+// epoch is the number of the pick (see Candidate.seam).
+func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate, added int, epoch uint32) bool {
 	for k, c := range crits {
 		if s.done[k] {
 			continue
@@ -182,11 +184,11 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		var chosen []int
 		var ok bool
 		if ic := s.incr[k]; ic != nil {
-			a := -1
-			if s.picked[k] {
-				a = added
+			var fresh []int
+			if s.picked[k] && s.each == nil {
+				fresh = s.freshBlocks(n, cands, added, epoch)
 			}
-			score, chosen, ok = ic.PickAdded(start, n, budget, cands, s.buf, a)
+			score, chosen, ok = ic.PickFresh(start, n, budget, cands, s.buf, fresh)
 		} else if f, isF := c.(fastest); isF && math.IsInf(budget, 1) {
 			a := -1
 			if s.picked[k] {
@@ -250,12 +252,18 @@ func upperCost(cands []Candidate, cost float64) int {
 
 // expire drops the candidates too short for a window at start and
 // returns the rest with their least deadline (end − runtime).
-func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
+func (s *Searcher) expire(cands []Candidate, start float64, epoch uint32) ([]Candidate, float64) {
 	minDeadline := math.Inf(1)
 	// the runs of kept candidates between the expired ones move down
-	// in one copy each; the kept prefix stays in place.
+	// in one copy each; the kept prefix stays in place. The first of a
+	// run after expired ones gets a seam (unless it joined since the
+	// last pick: that says more).
 	w, r := 0, 0
+	gap := false
 	for r < len(cands) {
+		if gap && cands[r].seam>>1 != epoch {
+			cands[r].seam = epoch << 1
+		}
 		k := r
 		for ; k < len(cands); k++ {
 			c := &cands[k]
@@ -273,6 +281,9 @@ func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float6
 		if k < len(cands) { // cands[k] expires
 			s.mark[cands[k].Slot.Node] = 0
 			k++
+			gap = true
+		} else {
+			gap = false
 		}
 		r = k
 	}
@@ -319,4 +330,34 @@ func (s *Searcher) makeWindow(start float64, cands []Candidate, chosen []int) sl
 		w.Cost += c.Cost
 	}
 	return w
+}
+
+// freshBlocks returns the first indices, ascending, of the blocks of n
+// consecutive candidates that are new since the previous pick (number
+// epoch − 1): those that hold a candidate that joined since, or hold
+// both neighbours of a seam that expired candidates left. added ≥ 0
+// says that one candidate joined and nothing else changed.
+func (s *Searcher) freshBlocks(n int, cands []Candidate, added int, epoch uint32) []int {
+	f := s.fresh[:0]
+	last := -1 // the last block appended
+	for p := range cands {
+		if added >= 0 {
+			p = added
+		} else if cands[p].seam>>1 != epoch {
+			continue
+		}
+		lo, hi := max(p-n+1, last+1, 0), min(p, len(cands)-n)
+		if cands[p].seam&1 == 0 {
+			hi = min(hi, p-1) // a seam before p: the blocks that also hold p − 1
+		}
+		for j := lo; j <= hi; j++ {
+			f = append(f, j)
+		}
+		last = max(last, hi)
+		if added >= 0 {
+			break
+		}
+	}
+	s.fresh = f
+	return f
 }
