@@ -226,6 +226,10 @@ func (c *criterion) finish(sum float64) float64 {
 	return sum
 }
 
+// UsesFresh: without a start or finish term a block compared before
+// cannot win (see PickFresh).
+func (c *criterion) UsesFresh() bool { return !c.byStart && !c.full }
+
 // Pick compares every window at start (see PickFresh).
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
 	return c.PickFresh(start, n, budget, cands, buf, nil)
@@ -241,7 +245,7 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 	// without a start or finish term, a block compared at an earlier
 	// pick (the same candidates, consecutive then too) cannot win: only
 	// the fresh blocks are compared.
-	if c.byStart || c.full {
+	if !c.UsesFresh() {
 		fresh = nil
 	}
 	if c.warm {

@@ -205,6 +205,9 @@ type IncrementalCriterion interface {
 	// the scan's first pick, or a ScanEach, which wants the best window
 	// at every start.
 	PickFresh(start float64, n int, budget float64, cands []Candidate, buf []int, fresh []int) (score float64, chosen []int, ok bool)
+	// UsesFresh reports whether the criterion looks at the fresh blocks
+	// in its current search; when it does not, PickFresh gets nil.
+	UsesFresh() bool
 }
 
 // belowPicker is a criterion that can tell cheaply whether a window at

@@ -22,6 +22,7 @@ type watcher struct {
 
 func (*watcher) Name() string      { return "watcher" }
 func (*watcher) StopAtFirst() bool { return false }
+func (*watcher) UsesFresh() bool   { return true }
 func (w *watcher) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
 	return w.PickFresh(start, n, budget, cands, buf, nil)
 }

@@ -185,7 +185,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		var ok bool
 		if ic := s.incr[k]; ic != nil {
 			var fresh []int
-			if s.picked[k] && s.each == nil {
+			if s.picked[k] && s.each == nil && ic.UsesFresh() {
 				fresh = s.freshBlocks(n, cands, added, epoch)
 			}
 			score, chosen, ok = ic.PickFresh(start, n, budget, cands, s.buf, fresh)
