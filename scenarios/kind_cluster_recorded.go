@@ -28,7 +28,7 @@ var recordedMetrics = map[string][2]string{
 	"start_error_median": {"s", "median of |simulated − recorded start| (compare_recorded)"},
 	"start_error_p90":    {"s", "90th percentile of |simulated − recorded start| (compare_recorded)"},
 	"start_within_60s":   {"fraction", "share of jobs whose simulated start is within 60 s of the recorded one (compare_recorded)"},
-	"wait_ks":            {"distance", "two-sample Kolmogorov–Smirnov distance of the recorded and simulated waits (compare_recorded)"},
+	"wait_ks":            {"fraction", "two-sample Kolmogorov–Smirnov distance of the recorded and simulated waits (compare_recorded)"},
 	"same_order":         {"fraction", "longest common subsequence of the recorded and simulated start orders / jobs (compare_recorded)"},
 }
 

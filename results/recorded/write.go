@@ -148,7 +148,7 @@ func (s Summary) WriteCSV(w io.Writer) error {
 	row("start_error_p90", "", nan, s.ErrorP90, "s")
 	row("start_error_mean", "", nan, s.ErrorMean, "s")
 	row("start_within_60s", "", nan, s.Within, "fraction")
-	row("wait_ks", "", nan, s.WaitKS, "distance")
+	row("wait_ks", "", nan, s.WaitKS, "fraction")
 	row("same_order", "", nan, s.SameOrder, "fraction")
 	row("mean_wait", "", s.RecordedWait, s.SimulatedWait, "s")
 	for _, g := range s.ByPartition {
