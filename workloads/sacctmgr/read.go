@@ -67,7 +67,7 @@ func table(r io.Reader, name string, required []string, each func(line int, rw r
 			}
 			for _, c := range required {
 				if _, ok := col[strings.ToLower(c)]; !ok {
-					return fmt.Errorf("%s:%d: sacctmgr: the header %q lacks column %s (run sacctmgr with --parsable2 and a format= holding it)", name, line, text, c)
+					return fmt.Errorf("%s:%d: sacctmgr: the header %q lacks column %s (print the table with --parsable2 and a format holding that column)", name, line, text, c)
 				}
 			}
 			ncol = len(fields)

@@ -49,7 +49,7 @@ func TestReadPrioColumnsByName(t *testing.T) {
 func TestReadPrioErrors(t *testing.T) {
 	h := "JOBID|USER|PRIORITY|AGE\n"
 	for _, tc := range []struct{ in, want string }{
-		{"JOBID|USER|AGE\n1|a|3\n", `p:1: sacctmgr: the header "JOBID|USER|AGE" lacks column PRIORITY (run sacctmgr with --parsable2 and a format= holding it)`},
+		{"JOBID|USER|AGE\n1|a|3\n", `p:1: sacctmgr: the header "JOBID|USER|AGE" lacks column PRIORITY (print the table with --parsable2 and a format holding that column)`},
 		{h + "1|a|x|0\n", `p:2: sacctmgr: job 1: PRIORITY "x" is not a number`},
 		{h + "1|a||0\n", `p:2: sacctmgr: job 1: PRIORITY "" is not a number`},
 		{h + "1|a|5|NaN\n", `p:2: sacctmgr: job 1: AGE "NaN" is not a number`},
