@@ -1,6 +1,5 @@
 // Package sacctmgr reads a site's associations and QoS as sacctmgr prints
-// them with --parsable2 (and sshare's shares and usage, sprio's job
-// priorities):
+// them with --parsable2 (and sshare's shares and usage):
 //
 //	sacctmgr show assoc --parsable2 format=Cluster,Account,User,Partition,Share,ParentName,Priority,MaxJobs,QOS
 //	sacctmgr show qos --parsable2 format=Name,Priority,MaxJobsPU,GrpTRES,MaxWall,UsageFactor
@@ -15,8 +14,6 @@
 //
 // ReadShares reads `sshare -a -l --parsable2`, the usage and the fair
 // share Slurm computed, to hold schedsim's against.
-// ReadPrio reads `sprio -l --parsable2`, each pending job's priority
-// and its weighted factors, likewise.
 //
 // Errors are one line, "FILE:LINE: sacctmgr: …"; lines are capped
 // (MaxLineLength); a NUL byte is an error; nothing panics.

@@ -14,20 +14,11 @@ const MaxLineLength = 64 << 10
 // row is one data row of a table.
 type row struct {
 	fields []string
-	// col maps a lower-case column name to its index; a name the header
-	// repeats (sprio -l prints PARTITION twice) is "name#2" the second
-	// time, "name#3" the third.
-	col map[string]int
+	col    map[string]int // lower-case column name → index
 }
 
 // get returns the named column, blanks trimmed ("" when absent).
 func (r row) get(c string) string { return strings.TrimSpace(r.raw(c)) }
-
-// has reports whether the table has the named column.
-func (r row) has(c string) bool {
-	_, ok := r.col[strings.ToLower(c)]
-	return ok
-}
 
 // raw returns the named column as printed ("" when absent).
 func (r row) raw(c string) string {
@@ -57,17 +48,12 @@ func table(r io.Reader, name string, required []string, each func(line int, rw r
 		fields := strings.Split(text, "|")
 		if col == nil {
 			col = map[string]int{}
-			seen := map[string]int{}
 			for i, f := range fields {
-				c := strings.ToLower(strings.TrimSpace(f))
-				if seen[c]++; seen[c] > 1 {
-					c = fmt.Sprintf("%s#%d", c, seen[c])
-				}
-				col[c] = i
+				col[strings.ToLower(strings.TrimSpace(f))] = i
 			}
 			for _, c := range required {
 				if _, ok := col[strings.ToLower(c)]; !ok {
-					return fmt.Errorf("%s:%d: sacctmgr: the header %q lacks column %s (print the table with --parsable2 and a format holding that column)", name, line, text, c)
+					return fmt.Errorf("%s:%d: sacctmgr: the header %q lacks column %s (run sacctmgr with --parsable2 and a format= holding it)", name, line, text, c)
 				}
 			}
 			ncol = len(fields)
