@@ -14,6 +14,7 @@ import (
 	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/model/slurmsim"
 	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/results/recorded"
 )
 
 // Run replays the sacct history once under Slurm's schedulers.
@@ -39,7 +40,11 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 		QOS: s.qos, Epoch: h.epoch, SchedInterval: s.schedInterval,
 	}
 	cpus, _ := s.conf.TotalCPUs()
-	acc := newSlurmAccount(p.Tau, rc.Jobs)
+	compareCap := 0
+	if p.CompareRecorded {
+		compareCap = len(h.jobs)
+	}
+	acc := newSlurmAccount(p.Tau, rc.Jobs, compareCap)
 	next := 0
 	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, func() (slurmsim.Job, error) {
 		if next == len(h.jobs) {
@@ -58,6 +63,9 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 		Int("main_passes", stats.MainPasses).Int("backfill_passes", stats.BackfillPasses).
 		Str("setup", p.describeOverrides(s)).Msg("slurm replay done")
 	m := acc.metrics(cpus, h.dropped)
+	if p.CompareRecorded {
+		return p.compare(rc, acc.compared, m)
+	}
 	return m, nil
 }
 
@@ -102,10 +110,16 @@ type slurmAccount struct {
 	first, last   float64
 	backfilled    int
 	csv           *records.Writer
+	// compared are the jobs' recorded and simulated starts, kept with
+	// compare_recorded (nil otherwise).
+	compared []recorded.Job
 }
 
-func newSlurmAccount(tau float64, jobs io.Writer) *slurmAccount {
+func newSlurmAccount(tau float64, jobs io.Writer, compare int) *slurmAccount {
 	a := &slurmAccount{tau: tau, first: math.Inf(1), last: math.Inf(-1)}
+	if compare > 0 {
+		a.compared = make([]recorded.Job, 0, compare)
+	}
 	if jobs != nil {
 		a.csv = records.New(jobs)
 		a.csv.Header("id", "submit", "start", "end", "processors", "runtime", "wait", "bsld", "priority", "backfilled", "user", "account", "partition", "qos")
@@ -124,6 +138,10 @@ func (a *slurmAccount) add(r slurmsim.Record) {
 	a.first, a.last = min(a.first, j.Submit), max(a.last, r.End)
 	if r.Backfilled {
 		a.backfilled++
+	}
+	if a.compared != nil {
+		a.compared = append(a.compared, recorded.Job{ID: j.ID, User: j.User, Partition: j.Partition,
+			Submit: j.Submit, Recorded: j.RecordedStart, Simulated: r.Start})
 	}
 	if a.csv == nil || a.csv.Failed() {
 		return
