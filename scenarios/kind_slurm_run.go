@@ -30,6 +30,12 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	if len(h.jobs) == 0 {
 		return nil, model.Field("sacct", "%s: no job to replay: read %d jobs, none started (%s)", h.name, h.read, h.reasons)
 	}
+	// stop: {completed_jobs: N} replays the first N jobs of the history
+	// (all of them complete); the other stop conditions do not apply.
+	if n := rc.Stop.CompletedJobs; n > 0 && n < len(h.jobs) {
+		h.jobs = h.jobs[:n]
+	}
+	jobs := h.jobs
 	tree, err := p.attach(s, h)
 	if err != nil {
 		return nil, err
@@ -42,16 +48,16 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	cpus, _ := s.conf.TotalCPUs()
 	compareCap := 0
 	if p.CompareRecorded {
-		compareCap = len(h.jobs)
+		compareCap = len(jobs)
 	}
 	acc := newSlurmAccount(p.Tau, rc.Jobs, compareCap)
 	next := 0
 	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, func() (slurmsim.Job, error) {
-		if next == len(h.jobs) {
+		if next == len(jobs) {
 			return slurmsim.Job{}, io.EOF
 		}
 		next++
-		return h.jobs[next-1], nil
+		return jobs[next-1], nil
 	}, acc.add)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", h.name, err)
