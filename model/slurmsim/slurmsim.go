@@ -1,11 +1,7 @@
 package slurmsim
 
 import (
-	"context"
-	"errors"
-
 	"github.com/schedsim/schedsim/policies/slurmprio"
-	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/sacctmgr"
 	"github.com/schedsim/schedsim/workloads/slurmconf"
 )
@@ -44,13 +40,8 @@ type Record struct {
 	Backfilled bool    // started by the backfill scheduler
 }
 
-// Stats count what a replay did.
-type Stats struct{ Jobs, Backfilled, MainPasses, BackfillPasses int }
-
-// Run replays the jobs next yields (in Submit order, io.EOF at the end) on eng, calling out
-// for every job when it ends, in end order (ties by ID). Memory is O(pending + running),
-// not O(history). A job whose partition is unknown or that is larger than its partition
-// is an error "slurmsim: sacct job ID (line N): …" (the caller prefixes the file).
-func Run(ctx context.Context, eng sim.Engine, cfg Config, next func() (Job, error), out func(Record)) (Stats, error) {
-	return Stats{}, errors.New("slurmsim: not yet implemented")
-}
+// Stats count what a replay did: the jobs ended, those the backfill
+// scheduler started, the passes of each scheduler that ran (a pass that
+// would see nothing new since the previous one is skipped and not counted),
+// and the jobs whose time limit was cut to their partition's MaxTime.
+type Stats struct{ Jobs, Backfilled, MainPasses, BackfillPasses, Capped int }
