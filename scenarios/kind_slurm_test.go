@@ -1,13 +1,21 @@
 package scenarios
 
 import (
+	"context"
+	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/results"
+	"github.com/schedsim/schedsim/sim"
 )
 
 // slurmSite is the hand-made capture of a two-node site the tests replay.
@@ -163,5 +171,100 @@ func TestSlurmHistoryErrors(t *testing.T) {
 	h, err := write(never).readHistory(RunContext{})
 	if err != nil || len(h.jobs) != 1 || h.read != 2 || h.dropped != 1 || !strings.Contains(h.reasons, "1 never started") {
 		t.Errorf("never started: %+v, %v", h, err)
+	}
+}
+
+// slurmSweepYAML sweeps two dotted override keys on the test capture.
+const slurmSweepYAML = `name: slurm-sweep
+model: slurm
+seed: 3
+replications: 1
+base_dir: testdata/slurm-site
+params: {sacct: sacct.txt, slurm_conf: slurm.conf, assoc: assoc.txt, qos_file: qos.txt, compare_recorded: true}
+sweep:
+  - {key: backfill.bf_window, values: [600, 14400]}
+  - {key: partition.debug.priority_tier, values: [1, 2]}
+`
+
+// TestSlurmDeterministic: the same sweep gives byte-identical metrics,
+// per-job records and comparison files on both engines and with 1 or 3
+// workers, and a dotted override key changes the schedule.
+func TestSlurmDeterministic(t *testing.T) {
+	var want map[string]string
+	for _, eng := range sim.Kinds() {
+		for _, workers := range []int{1, 3} {
+			sc, err := Parse([]byte(slurmSweepYAML), "sweep.yaml", ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			rep, err := Run(context.Background(), sc, Options{Engine: eng, Workers: workers, OutDir: dir, JobsCSV: true, Check: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var csv strings.Builder
+			if err := results.WriteCSV(&csv, rep); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{"summary": csv.String()}
+			err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				b, err := os.ReadFile(path)
+				rel, _ := filepath.Rel(dir, path)
+				got[rel] = string(b)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"jobs.csv", "points/backfill.bf_window=600_partition.debug.priority_tier=1/recorded.csv", "points/backfill.bf_window=600_partition.debug.priority_tier=1/recorded-summary.csv"} {
+				if got[f] == "" {
+					t.Fatalf("%s %d workers: no %s (files %v)", eng, workers, f, slices.Sorted(maps.Keys(got)))
+				}
+			}
+			if want == nil {
+				want = got
+				continue
+			}
+			if !maps.Equal(got, want) {
+				t.Fatalf("%s with %d workers differs from the first run", eng, workers)
+			}
+		}
+	}
+	// the override keys reach the model: the points differ
+	rows := strings.Split(want["summary"], "\n")
+	waits := map[string]bool{}
+	for _, r := range rows {
+		if strings.Contains(r, ",mean_wait,") {
+			waits[r[strings.Index(r, ",mean_wait,"):]] = true
+		}
+	}
+	if len(waits) < 2 {
+		t.Errorf("every point has the same mean wait:\n%s", want["summary"])
+	}
+}
+
+// TestSlurmStopAndMetrics: stop.completed_jobs replays the first N jobs,
+// and the metrics are the declared ones, in order.
+func TestSlurmStopAndMetrics(t *testing.T) {
+	p := newSiteParams()
+	p.CompareRecorded = true
+	eng, _ := sim.New(sim.Fast)
+	m, err := p.Run(RunContext{Engine: eng, Stop: Stop{CompletedJobs: 10}, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := metricNames(m), MetricNames(p); !slices.Equal(got, want) {
+		t.Fatalf("metrics %v, declared %v", got, want)
+	}
+	if v, _ := m.Get("jobs"); v != 10 {
+		t.Errorf("jobs %v, want 10", v)
+	}
+	for _, name := range []string{"mean_wait", "utilization", "same_order", "wait_ks"} {
+		if v, _ := m.Get(name); math.IsNaN(v) || v < 0 {
+			t.Errorf("%s = %v", name, v)
+		}
 	}
 }
