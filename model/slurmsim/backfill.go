@@ -1,0 +1,210 @@
+package slurmsim
+
+import (
+	"math"
+	"slices"
+)
+
+// plan is the backfill scheduler's CPU-time map: one profile per node class
+// (the nodes that belong to the same partitions), over [now, now+bf_window).
+type plan struct {
+	now, horizon, res float64
+	profiles          []profile
+	rel               []release // scratch: the running jobs' releases
+	caps              []int     // scratch: per-class CPUs a start may take
+	cands             []float64 // scratch: candidate start times
+	sufMin            []int     // scratch: least CPUs of the queue from i on
+}
+
+type release struct {
+	t          float64
+	class, cpu int
+}
+
+// roundUp rounds t up to the bf_resolution grid (times are absolute, so
+// a plan made later sees the same grid).
+func (pl *plan) roundUp(t float64) float64 {
+	if pl.res <= 0 || math.IsInf(t, 0) {
+		return t
+	}
+	return math.Ceil(t/pl.res) * pl.res
+}
+
+// end is the planned end of a job of limit started at t, cut at the horizon
+// (beyond bf_window the plan holds nothing).
+func (pl *plan) end(t, limit float64) float64 {
+	return math.Min(pl.roundUp(t+limit), pl.horizon)
+}
+
+// build makes the map of now: every class's free CPUs, and the running
+// jobs' CPUs coming back at their time limits.
+func (s *simulation) buildPlan(now float64) {
+	pl := &s.plan
+	pl.now, pl.horizon = now, now+s.sp.BfWindow
+	if len(pl.profiles) != len(s.m.classes) {
+		pl.profiles = make([]profile, len(s.m.classes))
+		pl.caps = make([]int, len(s.m.classes))
+	}
+	for k := range pl.profiles {
+		pl.profiles[k].reset(now, s.m.classes[k].free)
+	}
+	pl.rel = pl.rel[:0]
+	for _, j := range s.running {
+		t := pl.roundUp(j.start + j.limit)
+		if t >= pl.horizon {
+			continue
+		}
+		t = math.Max(t, math.Nextafter(now, math.Inf(1)))
+		for _, pc := range j.pieces {
+			pl.rel = append(pl.rel, release{t, s.m.nodes[pc.node].class, pc.cpus})
+		}
+	}
+	slices.SortFunc(pl.rel, func(a, b release) int {
+		if a.t != b.t {
+			if a.t < b.t {
+				return -1
+			}
+			return 1
+		}
+		return a.class - b.class
+	})
+	for _, r := range pl.rel {
+		pl.profiles[r.class].release(r.t, r.cpu)
+	}
+}
+
+// earliest returns the earliest start ≥ from in the window at which job j
+// fits the plan of its partition's classes.
+func (s *simulation) earliest(j *job, from float64) (float64, bool) {
+	pl := &s.plan
+	end := func(t float64) float64 { return pl.end(t, j.limit) }
+	cls := j.part.classes
+	if len(cls) == 1 {
+		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, end)
+	}
+	// Several classes: try from and every later point of any of them; the
+	// job fits at t when the least free CPUs of each class over its run
+	// add up to its CPUs (it keeps its CPUs on the same nodes throughout).
+	pl.cands = append(pl.cands[:0], from)
+	for _, k := range cls {
+		for _, pt := range pl.profiles[k].pts {
+			if pt.t > from && pt.t < pl.horizon {
+				pl.cands = append(pl.cands, pt.t)
+			}
+		}
+	}
+	slices.Sort(pl.cands)
+	pl.cands = slices.Compact(pl.cands)
+	for _, t := range pl.cands {
+		e, free := end(t), 0
+		for _, k := range cls {
+			free += max(pl.profiles[k].minFree(t, e), 0)
+		}
+		if free >= j.CPUs {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+// reserve takes j's CPUs in the plan from t, class by class in order.
+func (s *simulation) reserve(j *job, t float64) {
+	pl := &s.plan
+	e := pl.end(t, j.limit)
+	need := j.CPUs
+	for _, k := range j.part.classes {
+		pr := &pl.profiles[k]
+		take := min(need, max(pr.minFree(t, e), 0))
+		pr.take(t, e, take)
+		if need -= take; need == 0 {
+			return
+		}
+	}
+}
+
+// backfillPass is one pass of the backfill scheduler (sched/backfill): the
+// queue in order, up to bf_max_job_test jobs tested (bf_max_job_user per
+// user); each gets the earliest start in the plan; a job that fits now is
+// started on the CPUs the plan leaves free until its time limit, so that
+// it delays no reservation; a job that does not fit now gets a
+// reservation when its start is within bf_window, none otherwise.
+func (s *simulation) backfillPass() {
+	s.stats.BackfillPasses++
+	now := s.eng.Now()
+	s.buildPlan(now)
+	pl := &s.plan
+	// sufMin[i] is the least CPUs of queue[i:]: once the free CPUs of the
+	// whole machine are below it, no job left can start now, and the
+	// reservations of the rest could hold back nothing that could.
+	pl.sufMin = slices.Grow(pl.sufMin[:0], len(s.queue))[:len(s.queue)]
+	least := math.MaxInt
+	for i := len(s.queue) - 1; i >= 0; i-- {
+		least = min(least, s.queue[i].CPUs)
+		pl.sufMin[i] = least
+	}
+	free := 0
+	for _, c := range s.m.classes {
+		free += c.free
+	}
+	clear(s.perUser)
+	tested := 0
+	for i, j := range s.queue {
+		if free < pl.sufMin[i] || tested >= s.sp.BfMaxJobTest {
+			break
+		}
+		if s.sp.BfMaxJobUser > 0 && s.perUser[j.User] >= s.sp.BfMaxJobUser {
+			continue
+		}
+		if j.q.held(j.User, j.CPUs) {
+			continue
+		}
+		tested++
+		if s.sp.BfMaxJobUser > 0 {
+			s.perUser[j.User]++
+		}
+		t, ok := s.earliest(j, now)
+		if !ok {
+			continue
+		}
+		if t == now {
+			if s.startInPlan(j) {
+				free -= j.CPUs
+				continue
+			}
+			// It fits the plan's CPUs but not the nodes (a job of n
+			// nodes): reserve at the next time it fits.
+			next := pl.horizon
+			for _, k := range j.part.classes {
+				if pts := pl.profiles[k].pts; len(pts) > 1 {
+					next = math.Min(next, pts[1].t)
+				}
+			}
+			if t, ok = s.earliest(j, next); !ok {
+				continue
+			}
+		}
+		s.reserve(j, t)
+	}
+	s.compact()
+	s.bfClean = true
+}
+
+// startInPlan starts j now on CPUs that the plan leaves free over its whole
+// planned run, class by class, and takes them in the plan.
+func (s *simulation) startInPlan(j *job) bool {
+	pl := &s.plan
+	e := pl.end(pl.now, j.limit)
+	clear(pl.caps)
+	for _, k := range j.part.classes {
+		pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
+	}
+	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.newPieces())
+	if !ok {
+		return false
+	}
+	for _, pc := range pieces {
+		pl.profiles[s.m.nodes[pc.node].class].take(pl.now, e, pc.cpus)
+	}
+	s.start(j, pieces, true)
+	return true
+}
