@@ -44,7 +44,7 @@ trap 'exit 130' INT TERM
 
 PARTS="batch:10:1 short:2:2"
 site_conf "$WORK/site.conf" $PARTS
-SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS slurm_node_start
+SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS SLURM_NODE_MEM=$SITE_MEM slurm_node_start
 site_users a1:50:u01/1,u02/1,u03/1 a2:30:u04/1,u05/2,u06/1 a3:20:u07/1,u08/1
 site_workload "$SEED" "$JOBS" "u01:a1:6 u02:a1:2 u03:a1:1 u04:a2:3 u05:a2:2 u06:a2:1 u07:a3:4 u08:a3:1" "$PARTS" 40 1.5 >"$WORK/jobs.tsv"
 say "submitting $JOBS jobs"

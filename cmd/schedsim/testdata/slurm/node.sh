@@ -7,7 +7,8 @@
 #
 # SLURM_NODE_NAME names the node (default: the host's short name; the node
 # is always this host, 127.0.0.1). SLURM_NODE_CPUS declares that many CPUs
-# whatever the host has (SlurmdParameters=config_overrides; default: nproc).
+# whatever the host has (SlurmdParameters=config_overrides; default: nproc),
+# and SLURM_NODE_MEM that many MB of memory (default: half the host's).
 # SLURM_SITE_CONF is a file of scheduling lines (Priority*, SchedulerType,
 # SchedulerParameters, SelectTypeParameters, PartitionName … with @NODE@
 # for the node's name) that replace the defaults (sched/backfill, CR_Core,
@@ -21,6 +22,7 @@
 SLURM_ACCOUNTING=${SLURM_ACCOUNTING:-0}
 SLURM_NODE_NAME=${SLURM_NODE_NAME:-}
 SLURM_NODE_CPUS=${SLURM_NODE_CPUS:-}
+SLURM_NODE_MEM=${SLURM_NODE_MEM:-}
 SLURM_SITE_CONF=${SLURM_SITE_CONF:-}
 TIMEOUT_START=${TIMEOUT_START:-60}  # seconds for the node to come up
 NODE_PIDS=()
@@ -165,7 +167,7 @@ PartitionName=test Nodes=$NODE Default=YES MaxTime=INFINITE State=UP"
   if [ -n "$SLURM_SITE_CONF" ]; then
     sched=$(sed "s/@NODE@/$NODE/g" "$SLURM_SITE_CONF") || die "cannot read $SLURM_SITE_CONF"
   fi
-  mem=$(awk '/MemTotal/ {print int($2 / 1024 / 2)}' /proc/meminfo)
+  mem=${SLURM_NODE_MEM:-$(awk '/MemTotal/ {print int($2 / 1024 / 2)}' /proc/meminfo)}
 
   # munged: a private key, socket and pid file.
   dd if=/dev/urandom of="$WORK/munge/munge.key" bs=1024 count=1 status=none

@@ -9,11 +9,13 @@
 # node.sh puts in the real slurm.conf (SLURM_SITE_CONF) and the replay
 # reads (with the NodeName line), so both see the same values.
 #
-# Users are Unix users "schedsim-uNN" (created when missing and removed by
-# site_users_remove, by name, only those this run created); jobs are
-# submitted as them with `sbatch --uid`. Captures name them uNN.
+# Users are Unix users "schedsim-uNN" of group users (created when missing
+# and removed by site_users_remove, by name, only those this run created);
+# jobs are submitted as them with `sbatch --uid --gid=users`. Captures name
+# them uNN.
 
 SITE_CPUS=16
+SITE_MEM=16000 # MB, whatever the host has: sacct's ReqTRES shows it, not the host's
 SITE_NODE=n01
 SITE_USER_PREFIX=schedsim-
 SITE_FLAGS=${SITE_FLAGS:-}
@@ -124,7 +126,7 @@ site_submit() {
   SITE_IDS=()
   while IFS=$'\t' read -r g user acct part cpus lim s; do
     sleep "$g"
-    id=$(sbatch --parsable --uid="$SITE_USER_PREFIX$user" -D /tmp -o /dev/null -e /dev/null \
+    id=$(sbatch --parsable --uid="$SITE_USER_PREFIX$user" --gid=users -D /tmp -o /dev/null -e /dev/null \
       -J "ss-$user" -A "$acct" -p "$part" -n "$cpus" -t "$lim" --wrap "sleep $s") ||
       die "sbatch of a job of $user failed"
     SITE_IDS+=("${id%%;*}")

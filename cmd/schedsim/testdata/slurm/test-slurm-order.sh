@@ -55,7 +55,7 @@ go build -o "$WORK/schedsim" ./cmd/schedsim
 
 PARTS="batch:10:1"
 site_conf "$WORK/site.conf" $PARTS
-SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS slurm_node_start
+SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS SLURM_NODE_MEM=$SITE_MEM slurm_node_start
 site_users a1:50:u01/1,u02/1 a2:50:u03/1,u04/2
 site_workload 40 40 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 20 0.5 >"$WORK/jobs.tsv"
 say "submitting 40 jobs"

@@ -55,7 +55,7 @@ go test -c -o "$WORK/slurmprio.test" ./policies/slurmprio
 
 PARTS="batch:10:1 hold:10:1:DOWN"
 SITE_FLAGS=NO_FAIR_TREE site_conf "$WORK/site.conf" $PARTS
-SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS slurm_node_start
+SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS SLURM_NODE_MEM=$SITE_MEM slurm_node_start
 site_users a1:40:u01/1,u02/3 a11@a1:2:u03/1,u04/1 a2:60:u05/1,u06/2,u07/parent
 
 # rawusage prints root's RawUsage in sshare.
