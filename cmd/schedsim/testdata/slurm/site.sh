@@ -167,3 +167,18 @@ site_capture() {
   sacctmgr show qos --parsable2 format=Name,Priority,MaxJobsPU,GrpTRES,MaxWall,UsageFactor >"$1/qos.txt" ||
     die "sacctmgr show qos failed"
 }
+
+# site_wait_pass waits until slurmctld's priority thread (every
+# PriorityCalcPeriod, a minute) has run once more: until then the
+# associations site_users added have a fair share of 0 (Slurm computes
+# it at the passes), and the jobs' priorities would be their job size
+# only.
+site_wait_pass() {
+  local f=$WORK/state/priority_last_decay_ran t0
+  t0=$(stat -c %Y "$f" 2>/dev/null || echo 0)
+  for _ in $(seq 100); do
+    [ "$(stat -c %Y "$f" 2>/dev/null || echo 0)" != "$t0" ] && return
+    sleep 1
+  done
+  die "no priority pass within 100 s"
+}

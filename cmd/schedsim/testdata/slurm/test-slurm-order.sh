@@ -3,8 +3,9 @@
 # (make test-slurm-order): the site of site.sh with accounting (one node
 # n01 declared with 16 CPUs, multifactor priority with large fair-share
 # and age weights, sched/backfill with bf_interval=2 and sched_interval=5),
-# 4 users in 2 accounts, and 40 jobs of 1-16 CPUs sleeping 1-20 s under
-# limits of 1-10 minutes, submitted 0.5 s apart on average. Then it
+# 4 users in 2 accounts, and 40 jobs of 1-16 CPUs sleeping 1-15 s under
+# limits of 1-10 minutes, submitted together right after a priority
+# pass. Then it
 # captures sacct (slurm.PriorityFormat), sacctmgr show assoc and qos, and
 # replays them under the same slurm.conf lines:
 #
@@ -50,14 +51,25 @@ trap 'exit 130' INT TERM
 
 say "building schedsim"
 go build -o "$WORK/schedsim" ./cmd/schedsim
-"$WORK/schedsim" replay --help 2>&1 | grep -q -- '--slurm-conf' ||
+help=$("$WORK/schedsim" replay --help 2>&1 || true)
+grep -q -e '-slurm-conf' <<<"$help" ||
   die "schedsim replay has no --slurm-conf (the Slurm model of issue 25 is not in this build)"
 
 PARTS="batch:10:1"
 site_conf "$WORK/site.conf" $PARTS
 SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS SLURM_NODE_MEM=$SITE_MEM slurm_node_start
 site_users a1:50:u01/1,u02/1 a2:50:u03/1,u04/2
-site_workload 40 40 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 20 0.5 >"$WORK/jobs.tsv"
+# The jobs go in at once (in about 3 s), right after a priority pass:
+# Slurm starts a job a second or so after its submission or the end that
+# frees its CPUs, which the model does not reproduce, and with jobs of
+# seconds arriving one by one that latency alone reorders them. The whole
+# run (about 50 s of work for the 16 CPUs) fits between two passes (a
+# minute apart): the fair shares Slurm computes at the pass are the ones
+# every job is ordered by, and the new users have theirs (0 until the
+# first pass after they are added).
+site_workload 40 40 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 15 0.05 >"$WORK/jobs.tsv"
+say "waiting for a priority pass"
+site_wait_pass
 say "submitting 40 jobs"
 site_submit "$WORK/jobs.tsv"
 say "waiting for them to end"
@@ -65,7 +77,7 @@ site_wait 240
 CAP=$WORK/capture
 site_capture "$CAP"
 site_replay_conf "$WORK/site.conf" "$CAP/slurm.conf"
-slurm_node_stop
+slurm_node_stop || true # kill -9 of a stopped daemon fails
 
 say "replaying the capture"
 "$WORK/schedsim" replay --sacct "$CAP/sacct.txt" --slurm-conf "$CAP/slurm.conf" --assoc "$CAP/assoc.txt" \
