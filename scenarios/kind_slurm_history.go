@@ -121,7 +121,8 @@ func firstPositive(vs ...int) int {
 
 // attach builds the association tree of the replay and attaches every
 // job to its association (Tree.Attach: an account not in the tree goes to
-// default_account, reported once per pair in the tree's Problems).
+// default_account, reported once per pair in the tree's Problems, and
+// the job's Account becomes that account).
 func (p *SlurmParams) attach(s *slurmSetup, h *slurmHistory) (*slurmprio.Tree, error) {
 	tree := slurmprio.NewTree()
 	if s.assoc != nil {
@@ -136,7 +137,10 @@ func (p *SlurmParams) attach(s *slurmSetup, h *slurmHistory) (*slurmprio.Tree, e
 		if err != nil {
 			return nil, model.Field("default_account", "%s:%d: %v", h.name, j.Line, err)
 		}
-		j.Assoc = n
+		// the priority looks the association up by user and account:
+		// a job of an account not in the tree is charged to (and
+		// listed under) the account it was attached to
+		j.Assoc, j.Account = n, n.Parent.Name
 	}
 	return tree, nil
 }

@@ -97,7 +97,9 @@ func (p *SlurmParams) warn(rc RunContext, s *slurmSetup, h *slurmHistory, proble
 		warnOnce(rc, p.resolve(p.Assoc), fmt.Sprintf("%d associations attached to the default account", len(s.assoc.Problems)),
 			map[string]any{"problems": strings.Join(s.assoc.Problems, "; ")})
 	}
-	if len(problems) > 0 {
+	if len(problems) > 0 && s.assoc == nil {
+		warnOnce(rc, h.name, "no assoc file: every user has 1 share under "+p.DefaultAccount, nil)
+	} else if len(problems) > 0 {
 		first := problems[:min(len(problems), 10)]
 		warnOnce(rc, h.name, fmt.Sprintf("%d user/account pairs of the jobs not in the association tree: attached to %s", len(problems), p.DefaultAccount),
 			map[string]any{"first": strings.Join(first, "; ")})
