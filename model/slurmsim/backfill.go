@@ -10,15 +10,9 @@ import (
 type plan struct {
 	now, horizon, res float64
 	profiles          []profile
-	rel               []release // scratch: the running jobs' releases
 	caps              []int     // scratch: per-class CPUs a start may take
 	cands             []float64 // scratch: candidate start times
 	sufMin            []int     // scratch: least CPUs of the queue from i on
-}
-
-type release struct {
-	t          float64
-	class, cpu int
 }
 
 // roundUp rounds t up to the bf_resolution grid (times are absolute, so
@@ -30,10 +24,19 @@ func (pl *plan) roundUp(t float64) float64 {
 	return math.Ceil(t/pl.res) * pl.res
 }
 
-// end is the planned end of a job of limit started at t, cut at the horizon
-// (beyond bf_window the plan holds nothing).
-func (pl *plan) end(t, limit float64) float64 {
-	return math.Min(pl.roundUp(t+limit), pl.horizon)
+// dur is how long the plan holds a job of limit: the limit rounded up to
+// bf_resolution.
+func (pl *plan) dur(limit float64) float64 {
+	if pl.res <= 0 || math.IsInf(limit, 0) {
+		return limit
+	}
+	return math.Ceil(limit/pl.res) * pl.res
+}
+
+// end is the planned end of a job of duration dur started at t, cut at the
+// horizon (beyond bf_window the plan holds nothing).
+func (pl *plan) end(t, dur float64) float64 {
+	return math.Min(t+dur, pl.horizon)
 }
 
 // build makes the map of now: every class's free CPUs, and the running
@@ -48,28 +51,15 @@ func (s *simulation) buildPlan(now float64) {
 	for k := range pl.profiles {
 		pl.profiles[k].reset(now, s.m.classes[k].free)
 	}
-	pl.rel = pl.rel[:0]
-	for _, j := range s.running {
-		t := pl.roundUp(j.start + j.limit)
+	for _, j := range s.running { // in order of runEnd, so of t
+		t := pl.roundUp(j.runEnd)
 		if t >= pl.horizon {
-			continue
+			break
 		}
 		t = math.Max(t, math.Nextafter(now, math.Inf(1)))
 		for _, pc := range j.pieces {
-			pl.rel = append(pl.rel, release{t, s.m.nodes[pc.node].class, pc.cpus})
+			pl.profiles[s.m.nodes[pc.node].class].release(t, pc.cpus)
 		}
-	}
-	slices.SortFunc(pl.rel, func(a, b release) int {
-		if a.t != b.t {
-			if a.t < b.t {
-				return -1
-			}
-			return 1
-		}
-		return a.class - b.class
-	})
-	for _, r := range pl.rel {
-		pl.profiles[r.class].release(r.t, r.cpu)
 	}
 }
 
@@ -77,10 +67,10 @@ func (s *simulation) buildPlan(now float64) {
 // fits the plan of its partition's classes.
 func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 	pl := &s.plan
-	end := func(t float64) float64 { return pl.end(t, j.limit) }
+	dur := j.planDur
 	cls := j.part.classes
 	if len(cls) == 1 {
-		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, end)
+		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, dur)
 	}
 	// Several classes: try from and every later point of any of them; the
 	// job fits at t when the least free CPUs of each class over its run
@@ -96,7 +86,7 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 	slices.Sort(pl.cands)
 	pl.cands = slices.Compact(pl.cands)
 	for _, t := range pl.cands {
-		e, free := end(t), 0
+		e, free := pl.end(t, dur), 0
 		for _, k := range cls {
 			free += max(pl.profiles[k].minFree(t, e), 0)
 		}
@@ -110,7 +100,7 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 // reserve takes j's CPUs in the plan from t, class by class in order.
 func (s *simulation) reserve(j *job, t float64) {
 	pl := &s.plan
-	e := pl.end(t, j.limit)
+	e := pl.end(t, j.planDur)
 	need := j.CPUs
 	for _, k := range j.part.classes {
 		pr := &pl.profiles[k]
@@ -129,6 +119,10 @@ func (s *simulation) reserve(j *job, t float64) {
 // it delays no reservation; a job that does not fit now gets a
 // reservation when its start is within bf_window, none otherwise.
 func (s *simulation) backfillPass() {
+	s.bfClean = true
+	if !s.anyFits() {
+		return
+	}
 	s.stats.BackfillPasses++
 	now := s.eng.Now()
 	s.buildPlan(now)
@@ -186,19 +180,38 @@ func (s *simulation) backfillPass() {
 		s.reserve(j, t)
 	}
 	s.compact()
-	s.bfClean = true
+}
+
+// anyFits reports whether some pending job not held by its QoS fits the
+// free CPUs of its partition now, reservations aside. When none does, a
+// backfill pass can start nothing, and the reservations it would make are
+// forgotten at the next pass: it is skipped.
+func (s *simulation) anyFits() bool {
+	for _, p := range s.parts {
+		p.free = 0
+		for _, k := range p.classes {
+			p.free += s.m.classes[k].free
+		}
+	}
+	for _, j := range s.queue {
+		if j.CPUs <= j.part.free && !j.q.held(j.User, j.CPUs) {
+			return true
+		}
+	}
+	return false
 }
 
 // startInPlan starts j now on CPUs that the plan leaves free over its whole
 // planned run, class by class, and takes them in the plan.
 func (s *simulation) startInPlan(j *job) bool {
 	pl := &s.plan
-	e := pl.end(pl.now, j.limit)
+	e := pl.end(pl.now, j.planDur)
 	clear(pl.caps)
 	for _, k := range j.part.classes {
 		pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
 	}
-	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.newPieces())
+	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.scratch[:0])
+	s.scratch = pieces[:0]
 	if !ok {
 		return false
 	}

@@ -143,10 +143,10 @@ func (s *simulation) invariants() error {
 	used := make([]int, len(s.m.nodes))
 	qcpus := map[*qos]int{}
 	qusers := map[*qos]map[string]int{}
-	for i, j := range s.running {
-		if j.runIdx != i {
-			return fmt.Errorf("job %d: running index %d, at %d", j.ID, j.runIdx, i)
-		}
+	if !slices.IsSortedFunc(s.running, byEnd) {
+		return fmt.Errorf("the running jobs are out of order")
+	}
+	for _, j := range s.running {
 		if j.start < j.Eligible {
 			return fmt.Errorf("job %d started at %v before eligible at %v", j.ID, j.start, j.Eligible)
 		}

@@ -87,27 +87,38 @@ func (p *profile) take(t, e float64, cpus int) {
 	}
 }
 
-// earliest returns the earliest point time t ≥ from, t < horizon, from which
-// cpus are free until end(t); ok is false when there is none in the window.
-func (p *profile) earliest(from, horizon float64, cpus int, end func(float64) float64) (float64, bool) {
-	i := p.at(from)
-	t := from
-	for i < len(p.pts) {
-		if i > 0 && p.pts[i].t > t {
-			t = p.pts[i].t
+// earliest returns the earliest time t ≥ from (from, or a point after it)
+// and before horizon from which cpus are free for dur (cut at horizon); ok
+// is false when there is none in the window. One scan: a step with too few
+// CPUs rules out every start before its end.
+func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t float64, ok bool) {
+	pts := p.pts
+	i := 0
+	if from > pts[0].t {
+		i = p.at(from)
+	}
+	t = from
+	for {
+		for i < len(pts) && pts[i].free < cpus {
+			i++
+		}
+		if i == len(pts) {
+			return 0, false
+		}
+		if pts[i].t > t {
+			t = pts[i].t
 		}
 		if t >= horizon {
 			return 0, false
 		}
-		e := end(t)
-		j := i
-		for j < len(p.pts) && (j == i || p.pts[j].t < e) && p.pts[j].free >= cpus {
+		e := min(t+dur, horizon)
+		j := i + 1
+		for j < len(pts) && pts[j].t < e && pts[j].free >= cpus {
 			j++
 		}
-		if j == len(p.pts) || (j > i && p.pts[j].t >= e) {
+		if j == len(pts) || pts[j].t >= e {
 			return t, true
 		}
 		i = j + 1
 	}
-	return 0, false
 }

@@ -36,13 +36,16 @@ type job struct {
 	part       *partition
 	q          *qos
 	pj         slurmprio.Job
+	factors    slurmprio.Factors
+	tier       int     // its partition's PriorityTier
 	limit, run float64 // time limit and modelled run time
+	planDur    float64 // how long the backfill plan holds it (limit rounded up to bf_resolution)
 	prio       float64
 	start      float64
 	pieces     []piece
+	runEnd     float64 // start + limit: when its time limit is up
 	started    bool
 	backfilled bool
-	runIdx     int // index in simulation.running
 }
 
 // simulation is one replay.
@@ -63,8 +66,8 @@ type simulation struct {
 	qosList bool
 
 	queue   []*job // eligible pending jobs, in order (queue.go)
-	running []*job
-	waiting int // submitted, not yet eligible
+	running []*job // by time limit's end, then ID (byEnd)
+	waiting int    // submitted, not yet eligible
 	ended   []*job
 	done    bool // the history is read to its end
 	read    int
@@ -72,8 +75,11 @@ type simulation struct {
 	backfill bool
 	depth    int
 	pass     int
-	full     bool // the instant's main pass looks at the whole queue
-	passAt   float64
+	// startedInPass counts the jobs started since the queue was last
+	// compacted.
+	startedInPass int
+	full          bool // the instant's main pass looks at the whole queue
+	passAt        float64
 	// mainClean and bfClean: nothing changed since the last full main
 	// pass / backfill pass, which would then start nothing: skip it.
 	mainClean, bfClean bool
@@ -259,13 +265,13 @@ func (s *simulation) eligible(j *job) {
 		s.fail(s.jobErr(j, err))
 		return
 	}
-	j.prio = f.Priority
+	j.factors, j.prio = f, f.Priority
 	s.enqueue(j)
 	s.changed()
 	s.arm()
 }
 
-// start runs j now on pieces (s.scratch's), by the backfill scheduler
+// start runs j now on pieces (s.scratch: they are copied), by the backfill scheduler
 // when backfilled.
 func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	now := s.eng.Now()
@@ -278,8 +284,10 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	j.q.cpus += j.CPUs
 	j.q.users[j.User]++
 	j.start, j.started, j.backfilled = now, true, backfilled
-	j.runIdx = len(s.running)
-	s.running = append(s.running, j)
+	j.runEnd = now + j.limit
+	i, _ := slices.BinarySearchFunc(s.running, j, byEnd)
+	s.running = slices.Insert(s.running, i, j)
+	s.startedInPass++
 	if backfilled {
 		s.stats.Backfilled++
 		s.mainClean = false
@@ -288,9 +296,6 @@ func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
 	}
 	s.eng.Schedule(now+j.run, prioEnd, s.actEnd, j)
 }
-
-// newPieces returns the scratch buffer a placement is built in.
-func (s *simulation) newPieces() []piece { return s.scratch[:0] }
 
 // end collects the jobs ending at this instant; endBatch ends them in ID
 // order.
@@ -312,10 +317,9 @@ func (s *simulation) endBatch() {
 		if j.q.users[j.User]--; j.q.users[j.User] == 0 {
 			delete(j.q.users, j.User)
 		}
-		last := s.running[len(s.running)-1]
-		last.runIdx = j.runIdx
-		s.running[j.runIdx] = last
-		s.running = s.running[:len(s.running)-1]
+		if i, ok := slices.BinarySearchFunc(s.running, j, byEnd); ok {
+			s.running = slices.Delete(s.running, i, i+1)
+		}
 		s.prio.JobEnd(j.Assoc, j.CPUs, j.start, now)
 		s.stats.Jobs++
 		s.out(Record{Job: &j.Job, Start: j.start, End: now, Priority: j.prio, Backfilled: j.backfilled})
@@ -384,12 +388,16 @@ func (s *simulation) calcFired() {
 		s.runBuf = append(s.runBuf, slurmprio.Running{Assoc: j.Assoc, CPUs: j.CPUs, Start: j.start})
 	}
 	s.prio.Update(now, s.runBuf)
-	moved, err := s.reprioritise(now)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	if moved {
+	if s.reprioritise(now) {
 		s.mainClean, s.bfClean = false, false
 	}
+}
+
+// byEnd orders running jobs by the end of their time limit, then ID: the
+// order in which the backfill plan sees their CPUs come back.
+func byEnd(a, b *job) int {
+	if c := cmp.Compare(a.runEnd, b.runEnd); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
 }

@@ -37,8 +37,11 @@ func (fairTree) Compute(t *Tree) {
 	}
 	rank, rnt := total, total
 	// buf holds the levels being walked, a stack: an account's children
-	// are appended after its level and dropped when they are done.
-	buf := make([]*Node, 0, t.nodes())
+	// are appended after its level and dropped when they are done. It is
+	// the tree's, kept from one Compute to the next (a replay computes
+	// every PriorityCalcPeriod).
+	buf := slices.Grow(t.walk[:0], t.nodes())
+	defer func() { t.walk = buf[:0] }()
 	var level func(sibs []*Node, accountTied bool)
 	level = func(sibs []*Node, accountTied bool) {
 		if len(sibs) == 0 {

@@ -53,6 +53,7 @@ type Tree struct {
 	accounts map[string]*Node
 	users    map[[2]string]*Node // {account, user}
 	nusers   int
+	walk     []*Node // Fair Tree's scratch stack
 }
 
 // NewTree returns a tree holding only the root account.
