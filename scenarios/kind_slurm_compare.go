@@ -1,43 +1,30 @@
 package scenarios
 
 import (
-	"bytes"
+	"io"
 	"path/filepath"
 
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/results/recorded"
 )
 
-// Files of a compare_recorded replay, in the point's output directory.
-const (
-	// RecordedJobsFile holds every job's recorded and simulated start
-	// (recorded.WriteJobsCSV).
-	RecordedJobsFile = "recorded.csv"
-	// RecordedSummaryFile holds the comparison's summary as tidy CSV
-	// (recorded.Summary.WriteCSV).
-	RecordedSummaryFile = "recorded-summary.csv"
-)
-
 // compare holds the simulated starts of the replay against the recorded
-// ones: the summary's scalars are appended to m, and replication 0 writes
-// the per-job and summary files.
+// ones, as the cluster kind's compare_recorded does: the summary's
+// scalars are appended to m, its table goes to the run's notes (printed
+// after the metrics), and replication 0 writes recorded.csv and
+// recorded-summary.csv into the point's output directory.
 func (p *SlurmParams) compare(rc RunContext, jobs []recorded.Job, m results.Metrics) (results.Metrics, error) {
-	s := recorded.Compare(jobs)
+	sum := recorded.Compare(jobs)
+	rc.Log.Info().Int("compared", sum.Jobs).Int("no_recorded_start", sum.Skipped).
+		Float64("start_error_median_s", sum.ErrorMedian).Float64("same_order", sum.SameOrder).Msg("compared with the recorded starts")
+	rc.AddNote(sum)
 	if rc.OutDir != "" {
-		var per, sum bytes.Buffer
-		if err := recorded.WriteJobsCSV(&per, jobs); err != nil {
+		if err := writeAtomic(filepath.Join(rc.OutDir, RecordedJobsFile), func(w io.Writer) error { return recorded.WriteJobsCSV(w, jobs) }); err != nil {
 			return nil, err
 		}
-		if err := s.WriteCSV(&sum); err != nil {
-			return nil, err
-		}
-		if err := results.WriteFileAtomic(filepath.Join(rc.OutDir, RecordedJobsFile), per.Bytes()); err != nil {
-			return nil, err
-		}
-		if err := results.WriteFileAtomic(filepath.Join(rc.OutDir, RecordedSummaryFile), sum.Bytes()); err != nil {
+		if err := writeAtomic(filepath.Join(rc.OutDir, RecordedSummaryFile), sum.WriteCSV); err != nil {
 			return nil, err
 		}
 	}
-	return m.Add("start_error_median", s.ErrorMedian).Add("start_error_p90", s.ErrorP90).
-		Add("start_within_60s", s.Within).Add("wait_ks", s.WaitKS).Add("same_order", s.SameOrder), nil
+	return RecordedMetrics(m, sum), nil
 }

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/schedsim/schedsim/model"
@@ -55,7 +54,7 @@ func (p *SlurmParams) readHistory(rc RunContext) (*slurmHistory, error) {
 	for i := range fields {
 		byLine[fields[i].Line] = &fields[i]
 	}
-	parts := partitionNames(tr.Header().Partition)
+	parts := partitionNames(tr.Header())
 	h := &slurmHistory{name: name, epoch: tr.Header().UnixStartTime}
 	st := tr.Stats()
 	h.read, h.dropped = st.Jobs+st.Skipped, st.Skipped+st.NeverStarted
@@ -93,19 +92,6 @@ func (p *SlurmParams) readHistory(rc RunContext) (*slurmHistory, error) {
 		h.jobs = append(h.jobs, j)
 	}
 	return h, nil
-}
-
-// partitionNames maps the importer's partition numbers to names, from
-// the header's "N name" lines.
-func partitionNames(lines []string) map[int]string {
-	out := map[int]string{}
-	for _, l := range lines {
-		num, name, ok := strings.Cut(l, " ")
-		if n, err := strconv.Atoi(num); ok && err == nil {
-			out[n] = name
-		}
-	}
-	return out
 }
 
 // firstPositive returns the first of vs that is > 0 (the last when none

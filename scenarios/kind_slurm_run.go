@@ -199,7 +199,7 @@ func (a *slurmAccount) metrics(cpus, dropped int) results.Metrics {
 	if makespan > 0 && cpus > 0 {
 		util = a.busy / (float64(cpus) * makespan)
 	}
-	m := make(results.Metrics, 0, len(slurmMetricNames)+len(slurmCompareNames))
+	m := make(results.Metrics, 0, len(slurmMetricNames)+len(RecordedMetricNames))
 	return m.Add("jobs", n).Add("records_dropped", float64(dropped)).
 		Add("mean_wait", sum/n).Add("p90_wait", cluster.Quantile(sorted, 0.9)).Add("max_wait", sorted[len(sorted)-1]).
 		Add("mean_bsld", a.sumBSLD/n).Add("utilization", util).Add("makespan", makespan).
