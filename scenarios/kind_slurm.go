@@ -106,15 +106,15 @@ func (p *SlurmParams) Validate() error {
 
 // slurmMetrics describes the metrics of the slurm kind.
 var slurmMetrics = map[string][2]string{
-	"jobs":               {"count", "jobs replayed (started and ended)"},
-	"records_dropped":    {"count", "sacct jobs not replayed: never started, malformed or unfinished lines"},
-	"mean_wait":          {"s", "mean wait (start − submit)"},
-	"p90_wait":           {"s", "90th percentile of the wait"},
-	"max_wait":           {"s", "longest wait"},
-	"mean_bsld":          {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
-	"utilization":        {"fraction", "busy CPU-seconds / (the slurm.conf's CPUs × makespan)"},
-	"makespan":           {"s", "last end − first submit"},
-	"backfilled_share":   {"fraction", "share of the jobs started by the backfill scheduler"},
+	"jobs":             {"count", "jobs replayed (started and ended)"},
+	"records_dropped":  {"count", "sacct jobs not replayed: never started, malformed or unfinished lines"},
+	"mean_wait":        {"s", "mean wait (start − submit)"},
+	"p90_wait":         {"s", "90th percentile of the wait"},
+	"max_wait":         {"s", "longest wait"},
+	"mean_bsld":        {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
+	"utilization":      {"fraction", "busy CPU-seconds / (the slurm.conf's CPUs × makespan)"},
+	"makespan":         {"s", "last end − first submit"},
+	"backfilled_share": {"fraction", "share of the jobs started by the backfill scheduler"},
 }
 
 // slurmMetricNames are the metrics of every slurm replay, in order;
