@@ -49,7 +49,7 @@ func (s *simulation) buildPlan(now float64) {
 		pl.caps = make([]int, len(s.m.classes))
 	}
 	for k := range pl.profiles {
-		pl.profiles[k].reset(now, s.m.classes[k].free)
+		pl.profiles[k].reset(now, s.m.classes[k].free, s.m.classes[k].cpus, s.stats.BackfillPasses)
 	}
 	for _, j := range s.running { // in order of runEnd, so of t
 		t := pl.roundUp(j.runEnd)
@@ -102,6 +102,10 @@ func (s *simulation) reserve(j *job, t float64) {
 	pl := &s.plan
 	e := pl.end(t, j.planDur)
 	need := j.CPUs
+	if cls := j.part.classes; len(cls) == 1 { // earliest found them free
+		pl.profiles[cls[0]].take(t, e, need)
+		return
+	}
 	for _, k := range j.part.classes {
 		pr := &pl.profiles[k]
 		take := min(need, max(pr.minFree(t, e), 0))
@@ -207,8 +211,12 @@ func (s *simulation) startInPlan(j *job) bool {
 	pl := &s.plan
 	e := pl.end(pl.now, j.planDur)
 	clear(pl.caps)
-	for _, k := range j.part.classes {
-		pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
+	if cls := j.part.classes; len(cls) == 1 { // earliest found them free
+		pl.caps[cls[0]] = j.CPUs
+	} else {
+		for _, k := range cls {
+			pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
+		}
 	}
 	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.scratch[:0])
 	s.scratch = pieces[:0]

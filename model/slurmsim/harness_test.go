@@ -189,6 +189,15 @@ func (s *simulation) invariants() error {
 			}
 		}
 	}
+	// The last backfill pass's plan: a start or reservation never took
+	// CPUs the plan did not have (which would delay a reservation).
+	for k, pr := range s.plan.profiles {
+		for _, pt := range pr.pts {
+			if pt.free < 0 {
+				return fmt.Errorf("backfill plan: class %d has %d CPUs free at %v", k, pt.free, pt.t)
+			}
+		}
+	}
 	if !slices.IsSortedFunc(s.queue, before) {
 		return fmt.Errorf("the queue is out of order")
 	}

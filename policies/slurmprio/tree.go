@@ -39,6 +39,11 @@ type Node struct {
 	LevelFS float64
 	// FairShare is the fair-share factor of a user node.
 	FairShare float64
+
+	// order is Fair Tree's ranking of the children at the last Compute,
+	// pos the node's place among its siblings in name order.
+	order []*Node
+	pos   int
 }
 
 // Tree is an association tree below root.
@@ -53,7 +58,6 @@ type Tree struct {
 	accounts map[string]*Node
 	users    map[[2]string]*Node // {account, user}
 	nusers   int
-	walk     []*Node // Fair Tree's scratch stack
 }
 
 // NewTree returns a tree holding only the root account.
