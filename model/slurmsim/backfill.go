@@ -10,9 +10,9 @@ import (
 type plan struct {
 	now, horizon, res float64
 	profiles          []profile
-	caps              []int     // scratch: per-class CPUs a start may take
-	cands             []float64 // scratch: candidate start times
-	sufMin            []int     // scratch: least CPUs of the queue from i on
+	caps              []int    // scratch: per-class CPUs a start may take
+	sufMin            []int    // scratch: least CPUs of the queue from i on
+	wins              []window // scratch: earliestClasses's windows
 }
 
 // roundUp rounds t up to the bf_resolution grid (times are absolute, so
@@ -39,7 +39,7 @@ func (pl *plan) end(t, dur float64) float64 {
 	return math.Min(t+dur, pl.horizon)
 }
 
-// build makes the map of now: every class's free CPUs, and the running
+// buildPlan makes the map of now: every class's free CPUs, and the running
 // jobs' CPUs coming back at their time limits.
 func (s *simulation) buildPlan(now float64) {
 	pl := &s.plan
@@ -72,27 +72,70 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 	if len(cls) == 1 {
 		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, dur)
 	}
-	// Several classes: try from and every later point of any of them; the
-	// job fits at t when the least free CPUs of each class over its run
-	// add up to its CPUs (it keeps its CPUs on the same nodes throughout).
-	pl.cands = append(pl.cands[:0], from)
-	for _, k := range cls {
-		for _, pt := range pl.profiles[k].pts {
-			if pt.t > from && pt.t < pl.horizon {
-				pl.cands = append(pl.cands, pt.t)
-			}
-		}
+	return s.earliestClasses(j, from)
+}
+
+// A window is one class's part of a search over several classes: the
+// steps of its profile that overlap [t, e), as a deque of step indices
+// whose free CPUs increase from front to back, so that the front is the
+// least free CPUs over [t, e) (a sliding-window minimum).
+type window struct {
+	dq   []int
+	head int
+	next int // the first step not yet in the window
+	cand int // the first point after the current start time
+}
+
+// earliestClasses is earliest for a partition of several classes: the
+// job fits at t when the least free CPUs of each class over [t, e) add
+// up to its CPUs (it keeps its CPUs on the same nodes throughout). The
+// start times tried are from and every later point of any of the classes,
+// in order; each class's window slides forward with them, so one search
+// visits every point once per class.
+func (s *simulation) earliestClasses(j *job, from float64) (float64, bool) {
+	pl := &s.plan
+	cls := j.part.classes
+	if len(pl.wins) < len(cls) {
+		pl.wins = make([]window, len(cls))
 	}
-	slices.Sort(pl.cands)
-	pl.cands = slices.Compact(pl.cands)
-	for _, t := range pl.cands {
-		e, free := pl.end(t, dur), 0
-		for _, k := range cls {
-			free += max(pl.profiles[k].minFree(t, e), 0)
+	wins := pl.wins[:len(cls)]
+	for x, k := range cls {
+		i := pl.profiles[k].at(from, 0)
+		w := &wins[x]
+		w.dq, w.head, w.next, w.cand = w.dq[:0], 0, i, i+1
+	}
+	t := from
+	for t < pl.horizon {
+		e := pl.end(t, j.planDur)
+		free := 0
+		for x, k := range cls {
+			pts, w := pl.profiles[k].pts, &wins[x]
+			for ; w.next < len(pts) && pts[w.next].t < e; w.next++ {
+				for len(w.dq) > w.head && pts[w.dq[len(w.dq)-1]].free >= pts[w.next].free {
+					w.dq = w.dq[:len(w.dq)-1]
+				}
+				w.dq = append(w.dq, w.next)
+			}
+			for f := w.dq[w.head]; f+1 < len(pts) && pts[f+1].t <= t; f = w.dq[w.head] {
+				w.head++
+			}
+			free += max(pts[w.dq[w.head]].free, 0)
 		}
 		if free >= j.CPUs {
 			return t, true
 		}
+		// The next start time: the earliest point after t of any class.
+		next := math.Inf(1)
+		for x, k := range cls {
+			pts, w := pl.profiles[k].pts, &wins[x]
+			for w.cand < len(pts) && pts[w.cand].t <= t {
+				w.cand++
+			}
+			if w.cand < len(pts) {
+				next = math.Min(next, pts[w.cand].t)
+			}
+		}
+		t = next
 	}
 	return 0, false
 }

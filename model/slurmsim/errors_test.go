@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/sacctmgr"
 )
@@ -83,8 +84,9 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 	cfg.SchedInterval = -1
-	if _, err = Run(context.Background(), sim.NewFast(), cfg, once(jobs[0]), func(Record) {}); err == nil ||
-		err.Error() != "slurmsim: sched_interval must be a positive number of seconds (got -1)" {
+	_, err = Run(context.Background(), sim.NewFast(), cfg, once(jobs[0]), func(Record) {})
+	if fe, ok := model.AsField(err); !ok || fe.Path != "sched_interval" ||
+		err.Error() != "slurmsim: sched_interval: must be a finite number > 0 (got -1)" {
 		t.Errorf("sched_interval: %v", err)
 	}
 }

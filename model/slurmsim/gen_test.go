@@ -140,12 +140,14 @@ func (sh *partShape) draw(r *rand.Rand, multi bool) (cpus, nodes int, limit, run
 }
 
 // TestSyntheticLoad checks the generator: the replay ends every job and
-// keeps the machine near the target load.
+// keeps the machine busy (0.80 of the CPUs up to the last submit for this
+// seed: the first days fill an empty machine, and jobs wait for each
+// other's shapes).
 func TestSyntheticLoad(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a 5000-job replay")
+		t.Skip("a 10 000-job replay")
 	}
-	cfg, next := benchSite.source(t, 42, 25000)
+	cfg, next := benchSite.source(t, 42, 10000)
 	// The utilisation is measured up to the last submit (the drain after
 	// it is not part of the load).
 	var recs []Record
@@ -168,7 +170,7 @@ func TestSyntheticLoad(t *testing.T) {
 	}
 	util := area / last / 2048
 	t.Logf("%+v, utilisation %.2f over %.0f s, mean wait %.0f s", st, util, last, wait/float64(len(recs)))
-	if st.Jobs != 25000 || util < 0.7 || util > 1 {
+	if st.Jobs != 10000 || util < 0.7 || util > 1 {
 		t.Errorf("stats %+v, utilisation %.2f", st, util)
 	}
 }

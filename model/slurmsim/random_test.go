@@ -70,7 +70,11 @@ func randomJobs(seed uint64, n int) []Job {
 // every event, on both engines, which must give the same records; every
 // job ends, after it became eligible, at start + min(run time, limit).
 func TestRandomInvariants(t *testing.T) {
-	for seed := range uint64(4) {
+	seeds := uint64(10) // seed 8 once caught a multi-node placement bug
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := range seeds {
 		for _, sched := range []string{"sched/backfill", "sched/builtin"} {
 			su := setup{conf: "SchedulerType=" + sched + "\n" + randomSite, jobs: randomJobs(seed, 300), check: true,
 				modify: func(c *Config) { c.QOS = randomQOS; c.SchedInterval = 45 }}

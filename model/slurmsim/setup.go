@@ -233,6 +233,7 @@ func (s *simulation) admit(j *job) error {
 	return nil
 }
 
+// partNames lists the partitions, for an error about an unknown one.
 func (s *simulation) partNames() []string {
 	names := make([]string, len(s.parts))
 	for i, p := range s.parts {
@@ -241,6 +242,7 @@ func (s *simulation) partNames() []string {
 	return names
 }
 
+// sum adds xs up.
 func sum(xs []int) int {
 	t := 0
 	for _, x := range xs {

@@ -132,9 +132,6 @@ func (t *Tree) Account(name string) (*Node, bool) {
 	return n, ok
 }
 
-// nodes is the number of associations below root.
-func (t *Tree) nodes() int { return len(t.accounts) - 1 + t.nusers }
-
 // Users is the number of user associations.
 func (t *Tree) Users() int { return t.nusers }
 
