@@ -222,7 +222,7 @@ var clusterMetrics = map[string][2]string{
 func (p *ClusterParams) Metrics() []results.MetricInfo {
 	names := append(append([]string{}, cluster.MetricNames...), "records_dropped")
 	if p.CompareRecorded {
-		return append(describe(names, table(clusterMetrics)), describe(RecordedMetricNames, table(recordedMetrics))...)
+		return append(describe(names, table(clusterMetrics)), RecordedMetricInfos()...)
 	}
 	return describe(names, table(clusterMetrics))
 }
@@ -296,7 +296,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	m = m.Add("records_dropped", float64(st.Dropped))
 	if rec != nil {
-		return rec.compare(rc, m)
+		return CompareRecorded(rc, rec.jobs, m)
 	}
 	return m, nil
 }

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
@@ -184,5 +185,36 @@ func TestClusterCompareRecordedRefused(t *testing.T) {
 		if fe, ok := model.AsField(err); !ok || fe.Path != "compare_recorded" {
 			t.Errorf("%s: error %v, want one at compare_recorded", name, err)
 		}
+	}
+}
+
+// With replications, every replication reports the scalars and only
+// replication 0 gives the table and the files.
+func TestClusterCompareRecordedReplications(t *testing.T) {
+	trace := recordedTrace(t, [6]int{1, 2, 3, 4, 5, 6})
+	doc := fmt.Sprintf("name: rec\nmodel: cluster\nreplications: 3\nparams:\n  trace: %s\n  procs: 4\n  policy: fcfs\n  compare_recorded: true\n", trace)
+	sc, err := Parse([]byte(doc), "rec", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	rep, err := Run(context.Background(), sc, Options{OutDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Points[0]
+	s, ok := p.Metric("same_order")
+	if !ok || s.N != 3 || s.Mean != 1 {
+		t.Errorf("same_order summary %+v (%v), want 3 replications of 1", s, ok)
+	}
+	if len(p.Notes) != 1 {
+		t.Errorf("%d notes, want replication 0's only", len(p.Notes))
+	}
+	var b strings.Builder
+	if err := results.WriteNotes(&b, rep, 100); err != nil || !strings.HasPrefix(b.String(), "\nCompared with the recorded history: 4 jobs, 1 left out (no recorded start), 1 left out (not started by the model)\n") {
+		t.Errorf("WriteNotes: %v\n%s", err, b.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, RecordedSummaryFile)); err != nil {
+		t.Error(err)
 	}
 }
