@@ -20,7 +20,7 @@
 # (default /tmp/schedsim-slurm-priority-last); the same test checks the
 # copy in policies/slurmprio/testdata/slurm-22.05 offline in make test.
 # It stops every daemon it started, by pid, on every exit path. Run it as
-# root from the repository root; it takes about 4 minutes.
+# root from the repository root; it takes about 6 minutes.
 set -euo pipefail
 
 say() { printf 'test-slurm-priority: %s\n' "$*" >&2; }
@@ -59,7 +59,10 @@ SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE
 site_users a1:40:u01/1,u02/3 a11@a1:2:u03/1,u04/1 a2:60:u05/1,u06/2,u07/parent
 
 # rawusage prints root's RawUsage in sshare.
-rawusage() { sshare -h -P -A root -o RawUsage 2>/dev/null | head -1; }
+rawusage() {
+  sshare -a -l --parsable2 2>/dev/null |
+    awk -F'|' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "RawUsage") c = i; next } $1 == "root" && $2 == "" { print $c; exit }'
+}
 # wait_pass waits until the decay thread (every PriorityCalcPeriod, a
 # minute) has run once more: root's raw usage changes at every pass.
 wait_pass() {
@@ -76,14 +79,23 @@ wait_pass() {
   die "root's raw usage stayed $u0 for 3 minutes: no priority pass"
 }
 
+# Slurm charges usage at its priority passes (and at a job's end, from
+# the last pass on): a job that ends before the first pass is never
+# charged. So wait for that pass, and let the jobs span the next one.
+say "waiting for the first priority pass"
+for _ in $(seq 90); do
+  [ -f "$WORK/state/priority_last_decay_ran" ] && break
+  sleep 2
+done
+[ -f "$WORK/state/priority_last_decay_ran" ] || die "no priority pass within 3 minutes"
 say "accruing usage: jobs of 1-6 CPUs under six users"
 cat >"$WORK/usage.tsv" <<'JOBS'
-0	u01	a1	batch	4	1	30
-0	u02	a1	batch	2	1	20
-0	u03	a11	batch	1	1	40
-0	u04	a11	batch	6	1	10
-0	u05	a2	batch	2	1	25
-0	u06	a2	batch	1	1	15
+0	u01	a1	batch	4	2	70
+0	u02	a1	batch	2	2	50
+0	u03	a11	batch	1	2	80
+0	u04	a11	batch	6	2	40
+0	u05	a2	batch	2	2	65
+0	u06	a2	batch	1	2	55
 JOBS
 site_submit "$WORK/usage.tsv"
 site_wait 300
