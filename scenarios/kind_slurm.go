@@ -126,5 +126,5 @@ func (p *SlurmParams) Metrics() []results.MetricInfo {
 	if !p.CompareRecorded {
 		return describe(slurmMetricNames, table(slurmMetrics))
 	}
-	return append(describe(slurmMetricNames, table(slurmMetrics)), describe(RecordedMetricNames, table(recordedMetrics))...)
+	return append(describe(slurmMetricNames, table(slurmMetrics)), RecordedMetricInfos()...)
 }

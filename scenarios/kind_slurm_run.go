@@ -70,7 +70,7 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 		Str("setup", p.describeOverrides(s)).Msg("slurm replay done")
 	m := acc.metrics(cpus, h.dropped)
 	if p.CompareRecorded {
-		return p.compare(rc, acc.compared, m)
+		return CompareRecorded(rc, acc.compared, m)
 	}
 	return m, nil
 }
