@@ -278,7 +278,7 @@ func (p *SlurmParams) overrideQOS(qos []sacctmgr.QOS) ([]sacctmgr.QOS, error) {
 	return qos, nil
 }
 
-// describeOverrides is a one-line account of the overrides, for the log.
-func (p *SlurmParams) describeOverrides(s *slurmSetup) string {
+// describe is a one-line account of the setup, for the log.
+func (s *slurmSetup) describe() string {
 	return fmt.Sprintf("%s, %s, bf_window %g s, bf_interval %g s", s.fairShare, s.conf.SchedulerType, s.conf.Sched.BfWindow, s.conf.Sched.BfInterval)
 }

@@ -35,7 +35,6 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	if n := rc.Stop.CompletedJobs; n > 0 && n < len(h.jobs) {
 		h.jobs = h.jobs[:n]
 	}
-	jobs := h.jobs
 	tree, err := p.attach(s, h)
 	if err != nil {
 		return nil, err
@@ -48,16 +47,16 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	cpus, _ := s.conf.TotalCPUs()
 	compareCap := 0
 	if p.CompareRecorded {
-		compareCap = len(jobs)
+		compareCap = len(h.jobs)
 	}
 	acc := newSlurmAccount(p.Tau, rc.Jobs, compareCap)
 	next := 0
 	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, func() (slurmsim.Job, error) {
-		if next == len(jobs) {
+		if next == len(h.jobs) {
 			return slurmsim.Job{}, io.EOF
 		}
 		next++
-		return jobs[next-1], nil
+		return h.jobs[next-1], nil
 	}, acc.add)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", h.name, err)
@@ -67,7 +66,7 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	rc.Log.Info().Str("sacct", h.name).Int("jobs", stats.Jobs).Int("backfilled", stats.Backfilled).
 		Int("main_passes", stats.MainPasses).Int("backfill_passes", stats.BackfillPasses).
-		Str("setup", p.describeOverrides(s)).Msg("slurm replay done")
+		Str("setup", s.describe()).Msg("slurm replay done")
 	m := acc.metrics(cpus, h.dropped)
 	if p.CompareRecorded {
 		return CompareRecorded(rc, acc.compared, m)
