@@ -71,7 +71,7 @@ test-slurm-order:
 	./cmd/schedsim/testdata/slurm/test-slurm-order.sh
 
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files, shard manifests, slurm.conf, sacctmgr associations and sprio, each for FUZZTIME
+## parser, Lublin --params files, shard manifests, slurm.conf, sacctmgr associations and sprio, the Slurm scheduler model, each for FUZZTIME
 ## (3000 inputs each in make test: a count, not a duration, because a -fuzztime
 ## deadline can end a run with a spurious "context deadline exceeded"; 2m by default)
 FUZZTIME ?= 2m
@@ -87,6 +87,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
 	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
 	$(GO) test -run '^$$' -fuzz '^FuzzReadPriorities$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
+	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) ./model/slurmsim
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:

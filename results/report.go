@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -26,6 +27,31 @@ type Point struct {
 	Summaries []Summary `json:"metrics"`
 	// Replications is the number of replications that finished.
 	Replications int `json:"replications"`
+	// Notes are the kind's extra tables of replication 0 (see Note),
+	// printed by WriteNotes; the data files leave them out.
+	Notes []Note `json:"-"`
+}
+
+// WriteNotes writes the points' notes (see Note), each under its point's
+// name in a sweep, lines at most width characters wide (≤ 0: no limit).
+// It writes nothing when no point has a note.
+func WriteNotes(w io.Writer, r *Report, width int) error {
+	for _, p := range r.Points {
+		for _, n := range p.Notes {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+			if len(r.Points) > 1 {
+				if _, err := fmt.Fprintf(w, "[%s]\n", p.Name()); err != nil {
+					return err
+				}
+			}
+			if err := n.WriteTable(w, width); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Name returns the point's "key=value …" name.

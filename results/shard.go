@@ -32,6 +32,20 @@ type TaskResult struct {
 	Events uint64
 	// Metrics are the replication's metrics.
 	Metrics Metrics
+	// Notes are the kind's extra tables of replication 0 (see Note); shard
+	// files do not keep them.
+	Notes []Note
+}
+
+// A Note is an extra table a kind gives for replication 0 of a point,
+// which the run prints after the metric tables (recorded.Summary, the
+// comparison with a recorded history, is one). It is not part of the
+// data files: a kind that has one writes its data into its output
+// directory itself.
+type Note interface {
+	// WriteTable writes the note for a terminal, its lines at most width
+	// characters wide (width ≤ 0: no limit).
+	WriteTable(w io.Writer, width int) error
 }
 
 // ShardFormat is the version of the shard files; readers refuse others.

@@ -87,6 +87,17 @@ type RunContext struct {
 	OutDir string
 	// Check switches on the debug invariant checker of the model.
 	Check bool
+	// Notes, when not nil (replication 0), collects the kind's extra
+	// tables, which the run prints after the metrics (see results.Note).
+	Notes *[]results.Note
+}
+
+// AddNote adds an extra table of replication 0 (see results.Note); other
+// replications' notes are dropped.
+func (rc RunContext) AddNote(n results.Note) {
+	if rc.Notes != nil {
+		*rc.Notes = append(*rc.Notes, n)
+	}
 }
 
 // context returns rc.Context, or a context that is never cancelled when

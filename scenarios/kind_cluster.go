@@ -94,6 +94,11 @@ type ClusterParams struct {
 	// Replicate, when set, replays a shaken, windowed or resampled trace
 	// in each replication (see Replicate), so a replay gets CIs.
 	Replicate *Replicate `yaml:"replicate,omitempty"`
+	// CompareRecorded compares the simulated start of every job with its
+	// recorded one (submit + the SWF wait): metrics start_error_median …
+	// same_order, a table after the metrics, recorded.csv and
+	// recorded-summary.csv (docs/reference/compare-recorded.md).
+	CompareRecorded bool `yaml:"compare_recorded"`
 
 	baseDir string
 }
@@ -132,6 +137,7 @@ func (p *ClusterParams) Validate() error {
 		model.OneOf("order", p.Order, batch.Orders()...),
 		batch.Options{Order: p.Order, Weights: p.Weights}.Validate(),
 		p.validatePredictor(),
+		p.validateCompare(),
 		model.OneOf("estimates", p.Estimates, "requested", "exact", "factor"),
 		model.FloatRange("estimate_factor", p.EstimateFactor, 1, 1e6),
 		model.IntRange("jobs", p.Jobs, 0, math.MaxInt32),
@@ -214,7 +220,11 @@ var clusterMetrics = map[string][2]string{
 
 // Metrics declares the metrics Run returns, in order.
 func (p *ClusterParams) Metrics() []results.MetricInfo {
-	return describe(append(append([]string{}, cluster.MetricNames...), "records_dropped"), table(clusterMetrics))
+	names := append(append([]string{}, cluster.MetricNames...), "records_dropped")
+	if p.CompareRecorded {
+		return append(describe(names, table(clusterMetrics)), RecordedMetricInfos()...)
+	}
+	return describe(names, table(clusterMetrics))
 }
 
 // Run replays the trace once.
@@ -248,7 +258,14 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, policyError("policy", err)
 	}
-	c, err := cluster.New(rc.Engine, src, pol, cluster.Config{
+	var jobs model.JobSource = src
+	var rec *recordingSource
+	var onEnd func(model.Job)
+	if p.CompareRecorded {
+		rec = newRecordingSource(src)
+		jobs, onEnd = rec, rec.ended
+	}
+	c, err := cluster.New(rc.Engine, jobs, pol, cluster.Config{
 		Procs:          procs,
 		KillAtEstimate: p.KillAtEstimate,
 		OverrunStep:    p.OverrunStep,
@@ -256,6 +273,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		Check:          rc.Check,
 		StopAfter:      rc.Stop.CompletedJobs,
 		Jobs:           rc.Jobs,
+		OnEnd:          onEnd,
 	})
 	if err != nil {
 		return nil, err
@@ -276,7 +294,11 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	for i, v := range res.Summary.Values() {
 		m = m.Add(cluster.MetricNames[i], v)
 	}
-	return m.Add("records_dropped", float64(st.Dropped)), nil
+	m = m.Add("records_dropped", float64(st.Dropped))
+	if rec != nil {
+		return CompareRecorded(rc, rec.jobs, m)
+	}
+	return m, nil
 }
 
 // noUsableJob is the error of a replay whose trace (as the scenario names

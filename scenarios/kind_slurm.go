@@ -106,34 +106,25 @@ func (p *SlurmParams) Validate() error {
 
 // slurmMetrics describes the metrics of the slurm kind.
 var slurmMetrics = map[string][2]string{
-	"jobs":               {"count", "jobs replayed (started and ended)"},
-	"records_dropped":    {"count", "sacct jobs not replayed: never started, malformed or unfinished lines"},
-	"mean_wait":          {"s", "mean wait (start − submit)"},
-	"p90_wait":           {"s", "90th percentile of the wait"},
-	"max_wait":           {"s", "longest wait"},
-	"mean_bsld":          {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
-	"utilization":        {"fraction", "busy CPU-seconds / (the slurm.conf's CPUs × makespan)"},
-	"makespan":           {"s", "last end − first submit"},
-	"backfilled_share":   {"fraction", "share of the jobs started by the backfill scheduler"},
-	"start_error_median": {"s", "median |simulated − recorded start| (compare_recorded)"},
-	"start_error_p90":    {"s", "90th percentile of |simulated − recorded start| (compare_recorded)"},
-	"start_within_60s":   {"fraction", "share of jobs started within 60 s of their recorded start (compare_recorded)"},
-	"wait_ks":            {"ratio", "Kolmogorov–Smirnov distance between the recorded and simulated waits (compare_recorded)"},
-	"same_order":         {"fraction", "largest share of jobs started in the same relative order as recorded (compare_recorded)"},
+	"jobs":             {"count", "jobs replayed (started and ended)"},
+	"records_dropped":  {"count", "sacct jobs not replayed: never started, malformed or unfinished lines"},
+	"mean_wait":        {"s", "mean wait (start − submit)"},
+	"p90_wait":         {"s", "90th percentile of the wait"},
+	"max_wait":         {"s", "longest wait"},
+	"mean_bsld":        {"ratio", "mean bounded slowdown max(1, response / max(runtime, τ))"},
+	"utilization":      {"fraction", "busy CPU-seconds / (the slurm.conf's CPUs × makespan)"},
+	"makespan":         {"s", "last end − first submit"},
+	"backfilled_share": {"fraction", "share of the jobs started by the backfill scheduler"},
 }
 
 // slurmMetricNames are the metrics of every slurm replay, in order;
-// slurmCompareNames follow them with compare_recorded.
-var (
-	slurmMetricNames  = []string{"jobs", "records_dropped", "mean_wait", "p90_wait", "max_wait", "mean_bsld", "utilization", "makespan", "backfilled_share"}
-	slurmCompareNames = []string{"start_error_median", "start_error_p90", "start_within_60s", "wait_ks", "same_order"}
-)
+// RecordedMetricNames follow them with compare_recorded.
+var slurmMetricNames = []string{"jobs", "records_dropped", "mean_wait", "p90_wait", "max_wait", "mean_bsld", "utilization", "makespan", "backfilled_share"}
 
 // Metrics declares the metrics Run returns, in order.
 func (p *SlurmParams) Metrics() []results.MetricInfo {
-	names := slurmMetricNames
-	if p.CompareRecorded {
-		names = append(append([]string{}, names...), slurmCompareNames...)
+	if !p.CompareRecorded {
+		return describe(slurmMetricNames, table(slurmMetrics))
 	}
-	return describe(names, table(slurmMetrics))
+	return append(describe(slurmMetricNames, table(slurmMetrics)), RecordedMetricInfos()...)
 }

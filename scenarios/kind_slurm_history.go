@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/schedsim/schedsim/model"
@@ -55,7 +54,7 @@ func (p *SlurmParams) readHistory(rc RunContext) (*slurmHistory, error) {
 	for i := range fields {
 		byLine[fields[i].Line] = &fields[i]
 	}
-	parts := partitionNames(tr.Header().Partition)
+	parts := partitionNames(tr.Header())
 	h := &slurmHistory{name: name, epoch: tr.Header().UnixStartTime}
 	st := tr.Stats()
 	h.read, h.dropped = st.Jobs+st.Skipped, st.Skipped+st.NeverStarted
@@ -95,19 +94,6 @@ func (p *SlurmParams) readHistory(rc RunContext) (*slurmHistory, error) {
 	return h, nil
 }
 
-// partitionNames maps the importer's partition numbers to names, from
-// the header's "N name" lines.
-func partitionNames(lines []string) map[int]string {
-	out := map[int]string{}
-	for _, l := range lines {
-		num, name, ok := strings.Cut(l, " ")
-		if n, err := strconv.Atoi(num); ok && err == nil {
-			out[n] = name
-		}
-	}
-	return out
-}
-
 // firstPositive returns the first of vs that is > 0 (the last when none
 // is).
 func firstPositive(vs ...int) int {
@@ -121,7 +107,8 @@ func firstPositive(vs ...int) int {
 
 // attach builds the association tree of the replay and attaches every
 // job to its association (Tree.Attach: an account not in the tree goes to
-// default_account, reported once per pair in the tree's Problems).
+// default_account, reported once per pair in the tree's Problems, and
+// the job's Account becomes that account).
 func (p *SlurmParams) attach(s *slurmSetup, h *slurmHistory) (*slurmprio.Tree, error) {
 	tree := slurmprio.NewTree()
 	if s.assoc != nil {
@@ -136,7 +123,10 @@ func (p *SlurmParams) attach(s *slurmSetup, h *slurmHistory) (*slurmprio.Tree, e
 		if err != nil {
 			return nil, model.Field("default_account", "%s:%d: %v", h.name, j.Line, err)
 		}
-		j.Assoc = n
+		// the priority looks the association up by user and account:
+		// a job of an account not in the tree is charged to (and
+		// listed under) the account it was attached to
+		j.Assoc, j.Account = n, n.Parent.Name
 	}
 	return tree, nil
 }

@@ -18,11 +18,11 @@ import (
 // slurmSiteFS holds the shipped Slurm capture that built-in scenarios
 // name as builtin:slurm-site/FILE, so that they run from any directory.
 //
-//go:embed testdata/slurm-site/*.txt testdata/slurm-site/slurm.conf
+//go:embed builtin/slurm-site/*.txt builtin/slurm-site/slurm.conf
 var slurmSiteFS embed.FS
 
 // slurmSiteDir is where slurmSiteFS keeps the capture.
-const slurmSiteDir = "testdata/slurm-site"
+const slurmSiteDir = "builtin/slurm-site"
 
 // builtinPrefix marks a file of the shipped capture.
 const builtinPrefix = "builtin:"

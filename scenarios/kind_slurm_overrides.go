@@ -87,7 +87,7 @@ type SlurmBackfill struct {
 	// main pass considers.
 	DefaultQueueDepth *int `yaml:"default_queue_depth"`
 	// SchedInterval is sched_interval in seconds: the period of the main
-	// scheduler's full-queue pass (default 60).
+	// scheduler's full-queue pass.
 	SchedInterval *float64 `yaml:"sched_interval"`
 }
 
@@ -110,9 +110,6 @@ type SlurmQOS struct {
 	// GrpCPUs is GrpTRES=cpu=N (0: no limit).
 	GrpCPUs *int `yaml:"grp_cpus"`
 }
-
-// defaultSchedInterval is Slurm's sched_interval default (seconds).
-const defaultSchedInterval = 60
 
 func setIf[T any](dst *T, v *T) {
 	if v != nil {
@@ -141,7 +138,7 @@ func (p *SlurmParams) setup() (*slurmSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &slurmSetup{conf: conf, fairShare: slurmprio.Name(conf), priority: slurmprio.OptionsFrom(conf), schedInterval: defaultSchedInterval}
+	s := &slurmSetup{conf: conf, fairShare: slurmprio.Name(conf), priority: slurmprio.OptionsFrom(conf), schedInterval: conf.Sched.SchedInterval}
 	if s.qos, err = p.readQOS(); err != nil {
 		return nil, err
 	}
@@ -281,7 +278,7 @@ func (p *SlurmParams) overrideQOS(qos []sacctmgr.QOS) ([]sacctmgr.QOS, error) {
 	return qos, nil
 }
 
-// describeOverrides is a one-line account of the overrides, for the log.
-func (p *SlurmParams) describeOverrides(s *slurmSetup) string {
+// describe is a one-line account of the setup, for the log.
+func (s *slurmSetup) describe() string {
 	return fmt.Sprintf("%s, %s, bf_window %g s, bf_interval %g s", s.fairShare, s.conf.SchedulerType, s.conf.Sched.BfWindow, s.conf.Sched.BfInterval)
 }

@@ -35,7 +35,6 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	if n := rc.Stop.CompletedJobs; n > 0 && n < len(h.jobs) {
 		h.jobs = h.jobs[:n]
 	}
-	jobs := h.jobs
 	tree, err := p.attach(s, h)
 	if err != nil {
 		return nil, err
@@ -48,16 +47,16 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	cpus, _ := s.conf.TotalCPUs()
 	compareCap := 0
 	if p.CompareRecorded {
-		compareCap = len(jobs)
+		compareCap = len(h.jobs)
 	}
 	acc := newSlurmAccount(p.Tau, rc.Jobs, compareCap)
 	next := 0
 	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, func() (slurmsim.Job, error) {
-		if next == len(jobs) {
+		if next == len(h.jobs) {
 			return slurmsim.Job{}, io.EOF
 		}
 		next++
-		return jobs[next-1], nil
+		return h.jobs[next-1], nil
 	}, acc.add)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", h.name, err)
@@ -67,10 +66,10 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	}
 	rc.Log.Info().Str("sacct", h.name).Int("jobs", stats.Jobs).Int("backfilled", stats.Backfilled).
 		Int("main_passes", stats.MainPasses).Int("backfill_passes", stats.BackfillPasses).
-		Str("setup", p.describeOverrides(s)).Msg("slurm replay done")
+		Str("setup", s.describe()).Msg("slurm replay done")
 	m := acc.metrics(cpus, h.dropped)
 	if p.CompareRecorded {
-		return p.compare(rc, acc.compared, m)
+		return CompareRecorded(rc, acc.compared, m)
 	}
 	return m, nil
 }
@@ -97,7 +96,9 @@ func (p *SlurmParams) warn(rc RunContext, s *slurmSetup, h *slurmHistory, proble
 		warnOnce(rc, p.resolve(p.Assoc), fmt.Sprintf("%d associations attached to the default account", len(s.assoc.Problems)),
 			map[string]any{"problems": strings.Join(s.assoc.Problems, "; ")})
 	}
-	if len(problems) > 0 {
+	if len(problems) > 0 && s.assoc == nil {
+		warnOnce(rc, h.name, "no assoc file: every user has 1 share under "+p.DefaultAccount, nil)
+	} else if len(problems) > 0 {
 		first := problems[:min(len(problems), 10)]
 		warnOnce(rc, h.name, fmt.Sprintf("%d user/account pairs of the jobs not in the association tree: attached to %s", len(problems), p.DefaultAccount),
 			map[string]any{"first": strings.Join(first, "; ")})
@@ -197,7 +198,7 @@ func (a *slurmAccount) metrics(cpus, dropped int) results.Metrics {
 	if makespan > 0 && cpus > 0 {
 		util = a.busy / (float64(cpus) * makespan)
 	}
-	m := make(results.Metrics, 0, len(slurmMetricNames)+len(slurmCompareNames))
+	m := make(results.Metrics, 0, len(slurmMetricNames)+len(RecordedMetricNames))
 	return m.Add("jobs", n).Add("records_dropped", float64(dropped)).
 		Add("mean_wait", sum/n).Add("p90_wait", cluster.Quantile(sorted, 0.9)).Add("max_wait", sorted[len(sorted)-1]).
 		Add("mean_bsld", a.sumBSLD/n).Add("utilization", util).Add("makespan", makespan).

@@ -268,3 +268,32 @@ func TestSlurmStopAndMetrics(t *testing.T) {
 		}
 	}
 }
+
+// TestSlurmShardsMerge: the sweep's points run as three shards (out of
+// order) merge into the single run's report.
+func TestSlurmShardsMerge(t *testing.T) {
+	parse := func() *Scenario {
+		sc, err := Parse([]byte(slurmSweepYAML), "sweep.yaml", ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	dir := t.TempDir()
+	for _, i := range []int{2, 0, 1} {
+		if _, err := RunShard(context.Background(), parse(), Options{}, Shard{i, 3}, dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, merged, err := Merge([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Run(context.Background(), parse(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameReport(merged, single) {
+		t.Fatal("merged shards differ from the single run")
+	}
+}

@@ -50,8 +50,10 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		}
 		// The directory is created by the first file written into it, so
 		// that points without files leave no empty directory.
+		var notes []results.Note
 		if rep == 0 {
 			rc.OutDir = opts.pointDir(sc, pi)
+			rc.Notes = &notes
 		}
 		jobs, err := opts.createJobsCSV(task, rep)
 		if err != nil {
@@ -96,7 +98,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		if err != nil {
 			return results.TaskResult{}, pointRunError(sc, point, rep, err)
 		}
-		res := results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m}
+		res := results.TaskResult{Task: task, Point: pi, Replication: rep, PointName: point.Name(), Events: eng.Processed(), Metrics: m, Notes: notes}
 		if finished != nil {
 			finished(res)
 		}
@@ -212,7 +214,7 @@ func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error)
 		if err != nil {
 			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
 		}
-		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s})
+		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s, Notes: byTask[pi].Notes})
 		for _, m := range p.Params.Metrics() {
 			if !slices.ContainsFunc(res.Metrics, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
 				res.Metrics = append(res.Metrics, m)

@@ -214,6 +214,13 @@ func execute(ctx context.Context, sc *scenarios.Scenario, f *runFlags, log zerol
 		if err := results.WriteText(stdout, rep, text); err != nil {
 			return err
 		}
+		// The kinds' extra tables (replay --compare-recorded) follow,
+		// unless stdout is a data format.
+		if f.format != "csv" && f.format != "json" {
+			if err := results.WriteNotes(stdout, rep, text.Width); err != nil {
+				return err
+			}
+		}
 	}
 	// The table goes to stdout unless stdout is a data format (csv, json).
 	if f.claims.only || (f.format != "csv" && f.format != "json") {

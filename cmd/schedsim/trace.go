@@ -103,7 +103,7 @@ var replayFlags = map[string]string{
 	"estimates": "--estimates", "estimate_factor": "--estimate-factor", "jobs": "--jobs",
 	"days": "--days", "skip_days": "--skip-days", "load": "--load", "tau": "--tau",
 	"kill_at_estimate": "--kill", "source": "--sacct", "source.sacct": "--sacct",
-	"source.sacct_tz": "--sacct-tz",
+	"source.sacct_tz": "--sacct-tz", "compare_recorded": "--compare-recorded",
 }
 
 // cmdReplay runs `schedsim replay --trace F --policy P …`: a quick trace
@@ -126,9 +126,9 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Float64Var(&p.Load, "load", p.Load, "scale the offered load by dividing inter-arrival times by F")
 	fs.Float64Var(&p.Tau, "tau", p.Tau, "runtime bound of the bounded slowdown, seconds")
 	fs.BoolVar(&p.KillAtEstimate, "kill", false, "kill jobs at their estimate")
+	fs.BoolVar(&p.CompareRecorded, "compare-recorded", false, "compare every job's simulated start with the recorded one (submit + wait): a table after the metrics, recorded.csv and recorded-summary.csv with --out")
 	var sf slurmReplayFlags
 	sf.register(fs.FlagSet)
-	compare := fs.Bool("compare-recorded", false, "compare the simulated start times with the recorded ones (with --slurm-conf)")
 	var f runFlags
 	f.register(fs.FlagSet)
 	rest, err := parseInterleaved(fs, args)
@@ -145,7 +145,7 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if sf.conf != "" {
-		return sf.replay(ctx, *sacct, *sacctTZ, p.Tau, *compare, &f, stdout, stderr)
+		return sf.replay(ctx, *sacct, *sacctTZ, p.Tau, p.CompareRecorded, &f, stdout, stderr)
 	}
 	switch {
 	case *sacct != "" && p.Trace != "":

@@ -10,15 +10,9 @@ import (
 type plan struct {
 	now, horizon, res float64
 	profiles          []profile
-	rel               []release // scratch: the running jobs' releases
-	caps              []int     // scratch: per-class CPUs a start may take
-	cands             []float64 // scratch: candidate start times
-	sufMin            []int     // scratch: least CPUs of the queue from i on
-}
-
-type release struct {
-	t          float64
-	class, cpu int
+	caps              []int    // scratch: per-class CPUs a start may take
+	sufMin            []int    // scratch: least CPUs of the queue from i on
+	wins              []window // scratch: earliestClasses's windows
 }
 
 // roundUp rounds t up to the bf_resolution grid (times are absolute, so
@@ -30,13 +24,22 @@ func (pl *plan) roundUp(t float64) float64 {
 	return math.Ceil(t/pl.res) * pl.res
 }
 
-// end is the planned end of a job of limit started at t, cut at the horizon
-// (beyond bf_window the plan holds nothing).
-func (pl *plan) end(t, limit float64) float64 {
-	return math.Min(pl.roundUp(t+limit), pl.horizon)
+// dur is how long the plan holds a job of limit: the limit rounded up to
+// bf_resolution.
+func (pl *plan) dur(limit float64) float64 {
+	if pl.res <= 0 || math.IsInf(limit, 0) {
+		return limit
+	}
+	return math.Ceil(limit/pl.res) * pl.res
 }
 
-// build makes the map of now: every class's free CPUs, and the running
+// end is the planned end of a job of duration dur started at t, cut at the
+// horizon (beyond bf_window the plan holds nothing).
+func (pl *plan) end(t, dur float64) float64 {
+	return math.Min(t+dur, pl.horizon)
+}
+
+// buildPlan makes the map of now: every class's free CPUs, and the running
 // jobs' CPUs coming back at their time limits.
 func (s *simulation) buildPlan(now float64) {
 	pl := &s.plan
@@ -46,30 +49,17 @@ func (s *simulation) buildPlan(now float64) {
 		pl.caps = make([]int, len(s.m.classes))
 	}
 	for k := range pl.profiles {
-		pl.profiles[k].reset(now, s.m.classes[k].free)
+		pl.profiles[k].reset(now, s.m.classes[k].free, s.m.classes[k].cpus, s.stats.BackfillPasses)
 	}
-	pl.rel = pl.rel[:0]
-	for _, j := range s.running {
-		t := pl.roundUp(j.start + j.limit)
+	for _, j := range s.running { // in order of runEnd, so of t
+		t := pl.roundUp(j.runEnd)
 		if t >= pl.horizon {
-			continue
+			break
 		}
 		t = math.Max(t, math.Nextafter(now, math.Inf(1)))
 		for _, pc := range j.pieces {
-			pl.rel = append(pl.rel, release{t, s.m.nodes[pc.node].class, pc.cpus})
+			pl.profiles[s.m.nodes[pc.node].class].release(t, pc.cpus)
 		}
-	}
-	slices.SortFunc(pl.rel, func(a, b release) int {
-		if a.t != b.t {
-			if a.t < b.t {
-				return -1
-			}
-			return 1
-		}
-		return a.class - b.class
-	})
-	for _, r := range pl.rel {
-		pl.profiles[r.class].release(r.t, r.cpu)
 	}
 }
 
@@ -77,32 +67,75 @@ func (s *simulation) buildPlan(now float64) {
 // fits the plan of its partition's classes.
 func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 	pl := &s.plan
-	end := func(t float64) float64 { return pl.end(t, j.limit) }
+	dur := j.planDur
 	cls := j.part.classes
 	if len(cls) == 1 {
-		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, end)
+		return pl.profiles[cls[0]].earliest(from, pl.horizon, j.CPUs, dur)
 	}
-	// Several classes: try from and every later point of any of them; the
-	// job fits at t when the least free CPUs of each class over its run
-	// add up to its CPUs (it keeps its CPUs on the same nodes throughout).
-	pl.cands = append(pl.cands[:0], from)
-	for _, k := range cls {
-		for _, pt := range pl.profiles[k].pts {
-			if pt.t > from && pt.t < pl.horizon {
-				pl.cands = append(pl.cands, pt.t)
+	return s.earliestClasses(j, from)
+}
+
+// A window is one class's part of a search over several classes: the
+// steps of its profile that overlap [t, e), as a deque of step indices
+// whose free CPUs increase from front to back, so that the front is the
+// least free CPUs over [t, e) (a sliding-window minimum).
+type window struct {
+	dq   []int
+	head int
+	next int // the first step not yet in the window
+	cand int // the first point after the current start time
+}
+
+// earliestClasses is earliest for a partition of several classes: the
+// job fits at t when the least free CPUs of each class over [t, e) add
+// up to its CPUs (it keeps its CPUs on the same nodes throughout). The
+// start times tried are from and every later point of any of the classes,
+// in order; each class's window slides forward with them, so one search
+// visits every point once per class.
+func (s *simulation) earliestClasses(j *job, from float64) (float64, bool) {
+	pl := &s.plan
+	cls := j.part.classes
+	if len(pl.wins) < len(cls) {
+		pl.wins = make([]window, len(cls))
+	}
+	wins := pl.wins[:len(cls)]
+	for x, k := range cls {
+		i := pl.profiles[k].at(from, 0)
+		w := &wins[x]
+		w.dq, w.head, w.next, w.cand = w.dq[:0], 0, i, i+1
+	}
+	t := from
+	for t < pl.horizon {
+		e := pl.end(t, j.planDur)
+		free := 0
+		for x, k := range cls {
+			pts, w := pl.profiles[k].pts, &wins[x]
+			for ; w.next < len(pts) && pts[w.next].t < e; w.next++ {
+				for len(w.dq) > w.head && pts[w.dq[len(w.dq)-1]].free >= pts[w.next].free {
+					w.dq = w.dq[:len(w.dq)-1]
+				}
+				w.dq = append(w.dq, w.next)
 			}
-		}
-	}
-	slices.Sort(pl.cands)
-	pl.cands = slices.Compact(pl.cands)
-	for _, t := range pl.cands {
-		e, free := end(t), 0
-		for _, k := range cls {
-			free += max(pl.profiles[k].minFree(t, e), 0)
+			for f := w.dq[w.head]; f+1 < len(pts) && pts[f+1].t <= t; f = w.dq[w.head] {
+				w.head++
+			}
+			free += max(pts[w.dq[w.head]].free, 0)
 		}
 		if free >= j.CPUs {
 			return t, true
 		}
+		// The next start time: the earliest point after t of any class.
+		next := math.Inf(1)
+		for x, k := range cls {
+			pts, w := pl.profiles[k].pts, &wins[x]
+			for w.cand < len(pts) && pts[w.cand].t <= t {
+				w.cand++
+			}
+			if w.cand < len(pts) {
+				next = math.Min(next, pts[w.cand].t)
+			}
+		}
+		t = next
 	}
 	return 0, false
 }
@@ -110,8 +143,12 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 // reserve takes j's CPUs in the plan from t, class by class in order.
 func (s *simulation) reserve(j *job, t float64) {
 	pl := &s.plan
-	e := pl.end(t, j.limit)
+	e := pl.end(t, j.planDur)
 	need := j.CPUs
+	if cls := j.part.classes; len(cls) == 1 { // earliest found them free
+		pl.profiles[cls[0]].take(t, e, need)
+		return
+	}
 	for _, k := range j.part.classes {
 		pr := &pl.profiles[k]
 		take := min(need, max(pr.minFree(t, e), 0))
@@ -129,6 +166,10 @@ func (s *simulation) reserve(j *job, t float64) {
 // it delays no reservation; a job that does not fit now gets a
 // reservation when its start is within bf_window, none otherwise.
 func (s *simulation) backfillPass() {
+	s.bfClean = true
+	if !s.anyFits() {
+		return
+	}
 	s.stats.BackfillPasses++
 	now := s.eng.Now()
 	s.buildPlan(now)
@@ -186,19 +227,42 @@ func (s *simulation) backfillPass() {
 		s.reserve(j, t)
 	}
 	s.compact()
-	s.bfClean = true
+}
+
+// anyFits reports whether some pending job not held by its QoS fits the
+// free CPUs of its partition now, reservations aside. When none does, a
+// backfill pass can start nothing, and the reservations it would make are
+// forgotten at the next pass: it is skipped.
+func (s *simulation) anyFits() bool {
+	for _, p := range s.parts {
+		p.free = 0
+		for _, k := range p.classes {
+			p.free += s.m.classes[k].free
+		}
+	}
+	for _, j := range s.queue {
+		if j.CPUs <= j.part.free && !j.q.held(j.User, j.CPUs) {
+			return true
+		}
+	}
+	return false
 }
 
 // startInPlan starts j now on CPUs that the plan leaves free over its whole
 // planned run, class by class, and takes them in the plan.
 func (s *simulation) startInPlan(j *job) bool {
 	pl := &s.plan
-	e := pl.end(pl.now, j.limit)
+	e := pl.end(pl.now, j.planDur)
 	clear(pl.caps)
-	for _, k := range j.part.classes {
-		pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
+	if cls := j.part.classes; len(cls) == 1 { // earliest found them free
+		pl.caps[cls[0]] = j.CPUs
+	} else {
+		for _, k := range cls {
+			pl.caps[k] = max(pl.profiles[k].minFree(pl.now, e), 0)
+		}
 	}
-	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.newPieces())
+	pieces, ok := s.m.place(j.part, j.CPUs, j.Nodes, pl.caps, s.scratch[:0])
+	s.scratch = pieces[:0]
 	if !ok {
 		return false
 	}

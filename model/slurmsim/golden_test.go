@@ -4,6 +4,7 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/sacctmgr"
 )
 
@@ -185,6 +186,76 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 		acct(tjob(2, "ua", "batch", 5, 1, 100, 100), "A"),
 		acct(tjob(3, "ub", "batch", 6, 1, 100, 100), "B"),
 	}
-	wantStarts(t, setup{conf: conf("1000"), jobs: jobs}, map[int]float64{1: 0, 2: 1100, 3: 1000})
+	su := setup{conf: conf("1000"), jobs: jobs}
+	wantStarts(t, su, map[int]float64{1: 0, 2: 1100, 3: 1000})
 	wantStarts(t, setup{conf: conf("0"), jobs: jobs}, map[int]float64{1: 0, 2: 1000, 3: 1100})
+	// From the step at 300 on, Fair Tree ranks ub (no usage) first:
+	// factor 2/2, priority 1000; ua second: 1/2, 500. Job 2 starts at
+	// 1100 with the priority of the step at 900 (ua still has usage).
+	recs, _, err := su.replay(t, sim.Fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prio := map[int]float64{}
+	for _, r := range recs {
+		prio[r.Job.ID] = r.Priority
+	}
+	if prio[3] != 1000 || prio[2] != 500 {
+		t.Errorf("priorities at start %v, want job 3: 1000, job 2: 500", prio)
+	}
+}
+
+// A job that ends the instant it starts (run time 0) frees its CPUs for
+// another main pass at the same instant: job 2 starts at 0, not at the
+// next sched_interval.
+func TestGoldenZeroRuntime(t *testing.T) {
+	conf := `SchedulerType=sched/builtin
+NodeName=n1 CPUs=4
+PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
+`
+	jobs := []Job{tjob(1, "u", "batch", 0, 4, 10, 0), tjob(2, "u", "batch", 0, 4, 10, 10)}
+	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 0})
+}
+
+// default_queue_depth: an event-triggered pass looks at the first jobs of
+// the queue only; the full pass every sched_interval looks at all. Job 2
+// (partition a, first in the queue) cannot start; with a depth of 1 the
+// pass at job 3's submit (2) stops there, and job 3, of another partition,
+// waits for the full pass at 60.
+func TestGoldenQueueDepth(t *testing.T) {
+	conf := func(depth string) string {
+		return `SchedulerType=sched/builtin
+SchedulerParameters=default_queue_depth=` + depth + `
+NodeName=n[1-2] CPUs=4
+PartitionName=a Nodes=n1 Default=YES MaxTime=UNLIMITED
+PartitionName=b Nodes=n2 MaxTime=UNLIMITED
+`
+	}
+	jobs := []Job{
+		tjob(1, "u", "a", 0, 4, 100, 100),
+		tjob(2, "u", "a", 1, 4, 100, 100),
+		tjob(3, "u", "b", 2, 1, 10, 10),
+	}
+	every60 := func(c *Config) { c.SchedInterval = 60 }
+	wantStarts(t, setup{conf: conf("1"), jobs: jobs, modify: every60}, map[int]float64{1: 0, 2: 100, 3: 60})
+	wantStarts(t, setup{conf: conf("100"), jobs: jobs, modify: every60}, map[int]float64{1: 0, 2: 100, 3: 2})
+}
+
+// bf_max_job_test: with 1, the backfill pass tests only the top job (2,
+// which cannot start); job 3, which would backfill (2 CPUs free, ends
+// before 100), is never tested and waits for job 2.
+func TestGoldenBackfillMaxJobTest(t *testing.T) {
+	conf := func(test string) string {
+		return `SchedulerParameters=bf_interval=10,bf_resolution=1,bf_max_job_test=` + test + `
+NodeName=n1 CPUs=4
+PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
+`
+	}
+	jobs := []Job{
+		tjob(1, "u", "batch", 0, 2, 100, 100),
+		tjob(2, "u", "batch", 1, 4, 100, 100),
+		tjob(3, "u", "batch", 2, 2, 50, 50),
+	}
+	wantStarts(t, setup{conf: conf("1"), jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 200})
+	wantStarts(t, setup{conf: conf("2"), jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 10})
 }

@@ -143,10 +143,10 @@ func (s *simulation) invariants() error {
 	used := make([]int, len(s.m.nodes))
 	qcpus := map[*qos]int{}
 	qusers := map[*qos]map[string]int{}
-	for i, j := range s.running {
-		if j.runIdx != i {
-			return fmt.Errorf("job %d: running index %d, at %d", j.ID, j.runIdx, i)
-		}
+	if !slices.IsSortedFunc(s.running, byEnd) {
+		return fmt.Errorf("the running jobs are out of order")
+	}
+	for _, j := range s.running {
 		if j.start < j.Eligible {
 			return fmt.Errorf("job %d started at %v before eligible at %v", j.ID, j.start, j.Eligible)
 		}
@@ -186,6 +186,15 @@ func (s *simulation) invariants() error {
 		for u, n := range qusers[q] {
 			if q.users[u] != n || (q.maxJobsPerUser > 0 && n > q.maxJobsPerUser) {
 				return fmt.Errorf("QoS %s: user %s runs %d jobs (counted %d), MaxJobsPerUser %d", q.name, u, n, q.users[u], q.maxJobsPerUser)
+			}
+		}
+	}
+	// The last backfill pass's plan: a start or reservation never took
+	// CPUs the plan did not have (which would delay a reservation).
+	for k, pr := range s.plan.profiles {
+		for _, pt := range pr.pts {
+			if pt.free < 0 {
+				return fmt.Errorf("backfill plan: class %d has %d CPUs free at %v", k, pt.free, pt.t)
 			}
 		}
 	}

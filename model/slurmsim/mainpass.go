@@ -23,7 +23,8 @@ func (s *simulation) mainPass(full bool) {
 		if j.q.held(j.User, j.CPUs) {
 			continue
 		}
-		pieces, ok := s.m.place(p, j.CPUs, j.Nodes, nil, s.newPieces())
+		pieces, ok := s.m.place(p, j.CPUs, j.Nodes, nil, s.scratch[:0])
+		s.scratch = pieces[:0]
 		if !ok {
 			p.blocked = s.pass
 			if blocked++; blocked == len(s.parts) {

@@ -22,27 +22,26 @@ type class struct {
 type machine struct {
 	nodes   []node
 	classes []class
+	saved   []int // place's copy of the caps, restored when it fails
 }
 
-// place reports whether a job of cpus CPUs and nodes nodes can be placed now on p's nodes, taking at
-// most caps[k] CPUs of class k (nil caps: no cap), and if so appends the
-// placement to dst. A job of any number of nodes (Nodes = 0) takes the free
-// CPUs of p's nodes in slurm.conf order, first fit; a job of n nodes takes
-// the n nodes with the most usable CPUs (ties: slurm.conf order), one CPU on
-// each, then fills them in slurm.conf order.
+// place reports whether a job of cpus CPUs and nodes nodes can be placed
+// now on p's nodes, taking at most caps[k] CPUs of class k (nil caps: no
+// cap; caps are lowered by what the placement takes), and if so appends
+// the placement to dst. A job of any number of nodes (Nodes = 0) takes the
+// free CPUs of p's nodes in slurm.conf order, first fit; a job of n nodes
+// takes the n nodes with the most usable CPUs (ties: slurm.conf order), one
+// CPU on each, then fills them in slurm.conf order.
 func (m *machine) place(p *partition, cpus, nodes int, caps []int, dst []piece) ([]piece, bool) {
-	usable := func(i int) int {
-		f := m.nodes[i].free
-		if caps != nil {
-			f = min(f, caps[m.nodes[i].class])
-		}
-		return f
+	if caps != nil {
+		m.saved = append(m.saved[:0], caps...)
 	}
 	start := len(dst)
+	ok := false
 	if nodes <= 0 {
 		need := cpus
 		for _, i := range p.nodes {
-			u := usable(i)
+			u := m.usable(i, caps)
 			if u <= 0 {
 				continue
 			}
@@ -52,24 +51,43 @@ func (m *machine) place(p *partition, cpus, nodes int, caps []int, dst []piece) 
 				caps[m.nodes[i].class] -= take
 			}
 			if need -= take; need == 0 {
-				return dst, true
+				ok = true
+				break
 			}
 		}
-		m.undoCaps(dst[start:], caps)
+	} else {
+		dst, ok = m.placeNodes(p, cpus, nodes, caps, dst)
+	}
+	if !ok {
+		if caps != nil {
+			copy(caps, m.saved)
+		}
 		return dst[:start], false
 	}
-	// n nodes: choose the n nodes with the most usable CPUs, by selection
-	// (n and the partition are small), marking them in p.pick.
+	return dst, true
+}
+
+// usable is node i's free CPUs, at most its class's cap.
+func (m *machine) usable(i int, caps []int) int {
+	f := m.nodes[i].free
+	if caps != nil {
+		f = min(f, caps[m.nodes[i].class])
+	}
+	return f
+}
+
+// placeNodes places a job of n nodes (see place): the n nodes with the most
+// usable CPUs, marked in p.mark, each given its first CPU, then the rest
+// filled in slurm.conf order within the nodes' free CPUs and the caps.
+func (m *machine) placeNodes(p *partition, cpus, nodes int, caps []int, dst []piece) ([]piece, bool) {
 	pick := p.pick[:0]
-	total := 0
 	for range nodes {
 		best, bu := -1, 0
 		for k, i := range p.nodes {
-			if p.mark[k] {
-				continue
-			}
-			if u := usable(i); u > bu {
-				best, bu = k, u
+			if !p.mark[k] {
+				if u := m.usable(i, caps); u > bu {
+					best, bu = k, u
+				}
 			}
 		}
 		if best < 0 {
@@ -77,38 +95,32 @@ func (m *machine) place(p *partition, cpus, nodes int, caps []int, dst []piece) 
 		}
 		p.mark[best] = true
 		pick = append(pick, best)
-		total += bu
+		if caps != nil {
+			caps[m.nodes[p.nodes[best]].class]--
+		}
 	}
-	ok := len(pick) == nodes && total >= cpus
+	ok := len(pick) == nodes
 	if ok {
 		need := cpus - nodes
 		for k, i := range p.nodes {
 			if !p.mark[k] {
 				continue
 			}
-			take := 1 + min(usable(i)-1, need)
-			need -= take - 1
-			dst = append(dst, piece{i, take})
+			extra := min(m.nodes[i].free-1, need)
 			if caps != nil {
-				caps[m.nodes[i].class] -= take
+				extra = min(extra, caps[m.nodes[i].class])
+				caps[m.nodes[i].class] -= extra
 			}
+			dst = append(dst, piece{i, 1 + extra})
+			need -= extra
 		}
+		ok = need == 0
 	}
 	for _, k := range pick {
 		p.mark[k] = false
 	}
 	p.pick = pick
 	return dst, ok
-}
-
-// undoCaps gives back the class caps a failed placement took.
-func (m *machine) undoCaps(ps []piece, caps []int) {
-	if caps == nil {
-		return
-	}
-	for _, pc := range ps {
-		caps[m.nodes[pc.node].class] += pc.cpus
-	}
 }
 
 // take allocates a placement.

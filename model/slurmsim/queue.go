@@ -9,7 +9,7 @@ import (
 // PriorityTier (higher first), priority (higher first), submit time, ID.
 // It is a total order, so the schedule never depends on how ties were met.
 func before(a, b *job) int {
-	if c := cmp.Compare(b.part.tier, a.part.tier); c != 0 {
+	if c := cmp.Compare(b.tier, a.tier); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(b.prio, a.prio); c != 0 {
@@ -29,22 +29,23 @@ func (s *simulation) enqueue(j *job) {
 
 // compact removes the jobs a pass started, keeping the order.
 func (s *simulation) compact() {
+	if s.startedInPass == 0 {
+		return
+	}
+	s.startedInPass = 0
 	s.queue = slices.DeleteFunc(s.queue, func(j *job) bool { return j.started })
 }
 
 // reprioritise recomputes every queued job's priority at now and restores
 // the order; it reports whether the order changed.
-func (s *simulation) reprioritise(now float64) (bool, error) {
+func (s *simulation) reprioritise(now float64) bool {
 	for _, j := range s.queue {
-		f, err := s.prio.Priority(j.pj, now)
-		if err != nil {
-			return false, s.jobErr(j, err)
-		}
-		j.prio = f.Priority
+		j.factors = s.prio.Refresh(j.factors, j.Assoc, j.Eligible, now)
+		j.prio = j.factors.Priority
 	}
 	if slices.IsSortedFunc(s.queue, before) {
-		return false, nil
+		return false
 	}
 	slices.SortFunc(s.queue, before)
-	return true, nil
+	return true
 }

@@ -1,14 +1,12 @@
 package slurmsim
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"slices"
 
+	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/policies/slurmprio"
 	"github.com/schedsim/schedsim/sim"
 	"github.com/schedsim/schedsim/workloads/slurmconf"
@@ -36,20 +34,22 @@ type job struct {
 	part       *partition
 	q          *qos
 	pj         slurmprio.Job
+	factors    slurmprio.Factors
+	tier       int     // its partition's PriorityTier
 	limit, run float64 // time limit and modelled run time
+	planDur    float64 // how long the backfill plan holds it (limit rounded up to bf_resolution)
 	prio       float64
 	start      float64
 	pieces     []piece
+	runEnd     float64 // start + limit: when its time limit is up
 	started    bool
 	backfilled bool
-	runIdx     int // index in simulation.running
 }
 
 // simulation is one replay.
 type simulation struct {
 	ctx  context.Context
 	eng  sim.Engine
-	cfg  Config
 	sp   slurmconf.SchedParams
 	prio *slurmprio.Engine
 	next func() (Job, error)
@@ -63,17 +63,21 @@ type simulation struct {
 	qosList bool
 
 	queue   []*job // eligible pending jobs, in order (queue.go)
-	running []*job
-	waiting int // submitted, not yet eligible
+	running []*job // by time limit's end, then ID (byEnd)
+	waiting int    // submitted, not yet eligible
 	ended   []*job
-	done    bool // the history is read to its end
+	records []Record // of the last instant jobs ended at, not yet reported
+	done    bool     // the history is read to its end
 	read    int
 
 	backfill bool
 	depth    int
 	pass     int
-	full     bool // the instant's main pass looks at the whole queue
-	passAt   float64
+	// startedInPass counts the jobs started since the queue was last
+	// compacted.
+	startedInPass int
+	full          bool // the instant's main pass looks at the whole queue
+	passAt        float64
 	// mainClean and bfClean: nothing changed since the last full main
 	// pass / backfill pass, which would then start nothing: skip it.
 	mainClean, bfClean bool
@@ -116,6 +120,9 @@ func (s *simulation) run(lim sim.Limit) error {
 	if s.err == nil {
 		reason = eng.Run(lim)
 	}
+	if s.err == nil {
+		s.flush()
+	}
 	switch {
 	case s.err != nil:
 		return s.err
@@ -130,6 +137,9 @@ func (s *simulation) run(lim sim.Limit) error {
 	return nil
 }
 
+// newSimulation checks cfg and sets up a replay: the machine, the QoS
+// table, the scheduler parameters (defaults for zero values), the
+// priority engine and the event handlers.
 func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() (Job, error), out func(Record)) (*simulation, error) {
 	if cfg.Conf == nil || cfg.Tree == nil || next == nil || out == nil || eng == nil {
 		return nil, errors.New("slurmsim: Run needs an engine, a slurm.conf, an association tree, a job source and an output")
@@ -137,7 +147,7 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	s := &simulation{ctx: ctx, eng: eng, cfg: cfg, sp: cfg.Conf.Sched, next: next, out: out,
+	s := &simulation{ctx: ctx, eng: eng, sp: cfg.Conf.Sched, next: next, out: out,
 		byName: map[string]*partition{}, perUser: map[string]int{}, passAt: math.Inf(-1)}
 	if err := s.setupMachine(cfg.Conf); err != nil {
 		return nil, err
@@ -170,8 +180,8 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 		s.sp.BfInterval = 30
 	}
 	s.plan.res = s.sp.BfResolution
-	if err := checkPositive("sched_interval", cfg.SchedInterval); err != nil {
-		return nil, err
+	if err := model.FinitePositive("sched_interval", cfg.SchedInterval); err != nil {
+		return nil, fmt.Errorf("slurmsim: %w", err)
 	}
 	name := cfg.FairShare
 	if name == "" {
@@ -192,15 +202,7 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 	if s.backfill {
 		s.bfTick = ticker{iv: s.sp.BfInterval, prio: prioBackfill, s: s, fire: s.bfFired}
 	}
-	s.cfg = cfg
 	return s, nil
-}
-
-func checkPositive(key string, v float64) error {
-	if !(v > 0) || math.IsInf(v, 0) {
-		return fmt.Errorf("slurmsim: %s must be a positive number of seconds (got %v)", key, v)
-	}
-	return nil
 }
 
 // fail records the first error and stops the engine.
@@ -211,185 +213,7 @@ func (s *simulation) fail(err error) {
 	s.eng.Stop()
 }
 
+// jobErr places err on job j's ID and sacct line.
 func (s *simulation) jobErr(j *job, err error) error {
 	return fmt.Errorf("slurmsim: sacct job %d (line %d): %w", j.ID, j.Line, err)
-}
-
-// readNext reads the next job of the history and schedules its submit.
-func (s *simulation) readNext() {
-	if s.read++; s.read%4096 == 0 && s.ctx.Err() != nil {
-		s.eng.Stop()
-		return
-	}
-	jb, err := s.next()
-	if errors.Is(err, io.EOF) {
-		s.done = true
-		return
-	}
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	j := &job{Job: jb}
-	if err := s.admit(j); err != nil {
-		s.fail(err)
-		return
-	}
-	s.eng.Schedule(j.Submit, prioSubmit, s.actSubmit, j)
-}
-
-// submit makes j pending (eligible now or at its Eligible time) and reads
-// the next job.
-func (s *simulation) submit(j *job) {
-	s.waiting++
-	if j.Eligible > j.Submit {
-		s.eng.Schedule(j.Eligible, prioSubmit, s.actEligible, j)
-	} else {
-		s.eligible(j)
-	}
-	s.readNext()
-}
-
-// eligible queues j with its priority; the main scheduler runs.
-func (s *simulation) eligible(j *job) {
-	s.waiting--
-	now := s.eng.Now()
-	f, err := s.prio.Priority(j.pj, now)
-	if err != nil {
-		s.fail(s.jobErr(j, err))
-		return
-	}
-	j.prio = f.Priority
-	s.enqueue(j)
-	s.changed()
-	s.arm()
-}
-
-// start runs j now on pieces (s.scratch's), by the backfill scheduler
-// when backfilled.
-func (s *simulation) start(j *job, pieces []piece, backfilled bool) {
-	now := s.eng.Now()
-	var buf []piece
-	if n := len(s.freePieces); n > 0 {
-		buf, s.freePieces = s.freePieces[n-1][:0], s.freePieces[:n-1]
-	}
-	j.pieces = append(buf, pieces...)
-	s.m.take(j.pieces)
-	j.q.cpus += j.CPUs
-	j.q.users[j.User]++
-	j.start, j.started, j.backfilled = now, true, backfilled
-	j.runIdx = len(s.running)
-	s.running = append(s.running, j)
-	if backfilled {
-		s.stats.Backfilled++
-		s.mainClean = false
-	} else {
-		s.bfClean = false
-	}
-	s.eng.Schedule(now+j.run, prioEnd, s.actEnd, j)
-}
-
-// newPieces returns the scratch buffer a placement is built in.
-func (s *simulation) newPieces() []piece { return s.scratch[:0] }
-
-// end collects the jobs ending at this instant; endBatch ends them in ID
-// order.
-func (s *simulation) end(j *job) {
-	if len(s.ended) == 0 {
-		s.eng.Schedule(s.eng.Now(), prioEndBatch, s.actEndBatch, nil)
-	}
-	s.ended = append(s.ended, j)
-}
-
-func (s *simulation) endBatch() {
-	now := s.eng.Now()
-	slices.SortFunc(s.ended, func(a, b *job) int { return cmp.Compare(a.ID, b.ID) })
-	for _, j := range s.ended {
-		s.m.give(j.pieces)
-		s.freePieces = append(s.freePieces, j.pieces)
-		j.pieces = nil
-		j.q.cpus -= j.CPUs
-		if j.q.users[j.User]--; j.q.users[j.User] == 0 {
-			delete(j.q.users, j.User)
-		}
-		last := s.running[len(s.running)-1]
-		last.runIdx = j.runIdx
-		s.running[j.runIdx] = last
-		s.running = s.running[:len(s.running)-1]
-		s.prio.JobEnd(j.Assoc, j.CPUs, j.start, now)
-		s.stats.Jobs++
-		s.out(Record{Job: &j.Job, Start: j.start, End: now, Priority: j.prio, Backfilled: j.backfilled})
-	}
-	clear(s.ended)
-	s.ended = s.ended[:0]
-	s.changed()
-}
-
-// changed notes a change of the queue or the resources: both schedulers
-// have something new to look at, and the main scheduler runs at this
-// instant (event-triggered, on default_queue_depth jobs).
-func (s *simulation) changed() {
-	s.mainClean, s.bfClean = false, false
-	now := s.eng.Now()
-	if s.passAt != now {
-		s.passAt = now
-		s.eng.Schedule(now, prioMain, s.actMain, nil)
-	}
-}
-
-// runMain runs the instant's main pass.
-func (s *simulation) runMain() {
-	full := s.full
-	s.full = false
-	if len(s.queue) == 0 || (full && s.mainClean) {
-		return
-	}
-	s.mainPass(full)
-}
-
-// active reports whether the periodic work has anything to do.
-func (s *simulation) active() bool {
-	return len(s.queue)+len(s.running)+s.waiting > 0
-}
-
-// arm starts the periodic tickers that are not running.
-func (s *simulation) arm() {
-	s.mainTick.arm()
-	s.calcTick.arm()
-	if s.backfill {
-		s.bfTick.arm()
-	}
-}
-
-func (s *simulation) mainTickFired() {
-	// The full pass runs at the main pass's priority, after the instant's
-	// other changes.
-	s.full = true
-	if s.passAt != s.eng.Now() {
-		s.passAt = s.eng.Now()
-		s.eng.Schedule(s.passAt, prioMain, s.actMain, nil)
-	}
-}
-
-func (s *simulation) bfFired() {
-	if len(s.queue) > 0 && !s.bfClean {
-		s.backfillPass()
-	}
-}
-
-func (s *simulation) calcFired() {
-	now := s.eng.Now()
-	s.runBuf = s.runBuf[:0]
-	for _, j := range s.running {
-		s.runBuf = append(s.runBuf, slurmprio.Running{Assoc: j.Assoc, CPUs: j.CPUs, Start: j.start})
-	}
-	s.prio.Update(now, s.runBuf)
-	moved, err := s.reprioritise(now)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	if moved {
-		s.mainClean, s.bfClean = false, false
-	}
 }

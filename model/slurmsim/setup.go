@@ -21,6 +21,7 @@ type partition struct {
 	classes          []int // the classes of nodes, ascending
 	biggest          []int // node CPUs, descending (can a job of n nodes ever fit?)
 	blocked          int   // the main pass that found it blocked
+	free             int   // free CPUs, as anyFits last counted them
 	mark             []bool
 	pick             []int
 }
@@ -182,7 +183,7 @@ func (s *simulation) admit(j *job) error {
 		}
 		return bad("partition %q is not in the slurm.conf (%s)", name, strings.Join(s.partNames(), ", "))
 	}
-	j.part = p
+	j.part, j.tier = p, p.tier
 	switch {
 	case j.CPUs > p.cpus:
 		return bad("%d CPUs requested, larger than partition %s (%d CPUs)", j.CPUs, p.name, p.cpus)
@@ -214,6 +215,7 @@ func (s *simulation) admit(j *job) error {
 		s.stats.Capped++
 	}
 	j.run = min(j.Runtime, j.limit)
+	j.planDur = s.plan.dur(j.limit)
 	if math.IsInf(j.run, 1) {
 		return bad("no time limit and an infinite run time")
 	}
@@ -221,11 +223,17 @@ func (s *simulation) admit(j *job) error {
 	if s.qosList {
 		pq = qn
 	}
-	j.pj.User, j.pj.Account, j.pj.Partition, j.pj.QOS = j.User, j.Account, p.name, pq
+	// The priority reads the association the job was attached to (its
+	// account may be the default one Tree.Attach chose).
+	if j.Assoc.Parent == nil {
+		return bad("its association %s is not a user's", j.Assoc.Name)
+	}
+	j.pj.User, j.pj.Account, j.pj.Partition, j.pj.QOS = j.Assoc.Name, j.Assoc.Parent.Name, p.name, pq
 	j.pj.CPUs, j.pj.Nodes, j.pj.TimeLimit, j.pj.Eligible = j.CPUs, j.Nodes, j.limit, j.Eligible
 	return nil
 }
 
+// partNames lists the partitions, for an error about an unknown one.
 func (s *simulation) partNames() []string {
 	names := make([]string, len(s.parts))
 	for i, p := range s.parts {
@@ -234,6 +242,7 @@ func (s *simulation) partNames() []string {
 	return names
 }
 
+// sum adds xs up.
 func sum(xs []int) int {
 	t := 0
 	for _, x := range xs {

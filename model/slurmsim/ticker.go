@@ -39,6 +39,7 @@ func (t *ticker) arm() {
 	t.s.eng.Schedule(float64(t.k)*t.iv, t.prio, t.act, nil)
 }
 
+// tick fires, and arms the next tick while the replay is active.
 func (t *ticker) tick() {
 	t.scheduled = false
 	t.k++

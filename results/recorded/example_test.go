@@ -52,7 +52,7 @@ func ExampleSummary_WriteCSV() {
 	// start_error_p90,,,55.5,s
 	// start_error_mean,,,22.5,s
 	// start_within_60s,,,1,fraction
-	// wait_ks,,,0.5,distance
+	// wait_ks,,,0.5,fraction
 	// same_order,,,0.5,fraction
 	// mean_wait,,15,37.5,s
 	// jobs_by_partition,batch,2,2,jobs

@@ -9,9 +9,9 @@ import (
 	"github.com/schedsim/schedsim/workloads/replicate"
 )
 
-// Within is the start error, in seconds, up to which a simulated start
+// WithinSeconds is the start error up to which a simulated start
 // counts as matching the recorded one (Summary.Within).
-const Within = 60.0
+const WithinSeconds = 60.0
 
 // Job is one job's recorded and simulated start. Times are seconds on one
 // clock (the replay's simulated time).
@@ -103,7 +103,7 @@ func Compare(jobs []Job) Summary {
 		e := j.Error()
 		sumErr += e
 		abs[k] = math.Abs(e)
-		if abs[k] <= Within {
+		if abs[k] <= WithinSeconds {
 			within++
 		}
 		recW[k] = j.Recorded - j.Submit

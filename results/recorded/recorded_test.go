@@ -155,3 +155,24 @@ func TestSameOrderMatchesDynamicProgramming(t *testing.T) {
 		}
 	}
 }
+
+// manyJobs returns n jobs of 7 users in 3 partitions.
+func manyJobs(n int) []Job {
+	jobs := make([]Job, n)
+	users, parts := []string{"a", "b", "c", "d", "e", "f", "g"}, []string{"x", "y", "z"}
+	for i := range jobs {
+		jobs[i] = Job{ID: i + 1, User: users[i%7], Partition: parts[i%3], Submit: float64(i), Recorded: float64(i + i%13), Simulated: float64(i + i%17)}
+	}
+	return jobs
+}
+
+// Compare's allocations do not grow with the number of jobs: a few
+// slices, not one allocation per job.
+func TestCompareAllocsDoNotGrowWithJobs(t *testing.T) {
+	small, large := manyJobs(1_000), manyJobs(50_000)
+	a := testing.AllocsPerRun(3, func() { Compare(small) })
+	b := testing.AllocsPerRun(3, func() { Compare(large) })
+	if b > a+5 {
+		t.Errorf("Compare allocates %v times for 1,000 jobs, %v for 50,000", a, b)
+	}
+}

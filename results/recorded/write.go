@@ -106,11 +106,14 @@ func writeGroups(w io.Writer, kind string, groups []Group, width int) {
 // runes is the width of s on a terminal: its number of runes.
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
-// num formats a statistic for the table: 4 significant digits, "-" for
-// NaN.
+// num formats a statistic for the table: whole numbers from 1000 on, 4
+// significant digits below, "-" for NaN.
 func num(v float64) string {
-	if math.IsNaN(v) {
+	switch {
+	case math.IsNaN(v):
 		return "-"
+	case math.Abs(v) >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
@@ -148,7 +151,7 @@ func (s Summary) WriteCSV(w io.Writer) error {
 	row("start_error_p90", "", nan, s.ErrorP90, "s")
 	row("start_error_mean", "", nan, s.ErrorMean, "s")
 	row("start_within_60s", "", nan, s.Within, "fraction")
-	row("wait_ks", "", nan, s.WaitKS, "distance")
+	row("wait_ks", "", nan, s.WaitKS, "fraction")
 	row("same_order", "", nan, s.SameOrder, "fraction")
 	row("mean_wait", "", s.RecordedWait, s.SimulatedWait, "s")
 	for _, g := range s.ByPartition {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -122,5 +123,22 @@ func TestWriteTableTopGroupsAndOther(t *testing.T) {
 	}
 	if !strings.Contains(out, "a-very-long-use") || !strings.Contains(out, "…") {
 		t.Errorf("long name not cut with an ellipsis:\n%s", out)
+	}
+}
+
+func TestWriteJobsCSVAllocsDoNotGrowWithJobs(t *testing.T) {
+	small, large := manyJobs(100), manyJobs(10_000)
+	a := testing.AllocsPerRun(3, func() { WriteJobsCSV(io.Discard, small) })
+	b := testing.AllocsPerRun(3, func() { WriteJobsCSV(io.Discard, large) })
+	if b > a+3 {
+		t.Errorf("WriteJobsCSV allocates %v times for 100 jobs, %v for 10,000", a, b)
+	}
+}
+
+func TestTableNumbers(t *testing.T) {
+	for v, want := range map[float64]string{18693.4: "18693", -5590.2: "-5590", 999.96: "1000", 793: "793", 0.41804: "0.418", 2.0 / 3: "0.6667", math.NaN(): "-"} {
+		if got := num(v); got != want {
+			t.Errorf("num(%v) = %q, want %q", v, got, want)
+		}
 	}
 }
