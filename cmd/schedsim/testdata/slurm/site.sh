@@ -84,7 +84,9 @@ site_users() {
 # site_users_remove removes the Unix users this run created.
 site_users_remove() {
   local u
-  for u in "${SITE_CREATED_USERS[@]}"; do userdel "$u" 2>/dev/null; done
+  for u in "${SITE_CREATED_USERS[@]}"; do
+    userdel "$u" 2>/dev/null || say "could not remove the Unix user $u (userdel $u)"
+  done
   SITE_CREATED_USERS=()
 }
 
