@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions figures clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct test-slurm-priority test-slurm-order fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions figures clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -62,8 +62,16 @@ test-slurm:
 test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
+## test-slurm-priority: as root: a real Slurm with accounting accrues usage under an account tree; its sshare fair shares (classic and Fair Tree) and sprio priorities must be schedsim's within 1e-3
+test-slurm-priority:
+	./cmd/schedsim/testdata/slurm/test-slurm-priority.sh
+
+## test-slurm-order: as root: a real Slurm (16 CPUs, multifactor, backfill) runs 40 jobs of 4 users; the replay of its sacct under the same slurm.conf must start >= 90% of them in the same order
+test-slurm-order:
+	./cmd/schedsim/testdata/slurm/test-slurm-order.sh
+
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, the Slurm scheduler model, each for FUZZTIME
+## parser, Lublin --params files, shard manifests, slurm.conf, sacctmgr associations and sprio, the Slurm scheduler model, each for FUZZTIME
 ## (3000 inputs each in make test: a count, not a duration, because a -fuzztime
 ## deadline can end a run with a spurious "context deadline exceeded"; 2m by default)
 FUZZTIME ?= 2m
@@ -78,6 +86,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
 	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
+	$(GO) test -run '^$$' -fuzz '^FuzzReadPriorities$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) ./model/slurmsim
 
 ## bench: every benchmark (kernel, models, policies, scenarios)

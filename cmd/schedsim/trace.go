@@ -110,7 +110,7 @@ var replayFlags = map[string]string{
 // replay without a scenario file. Several comma-separated policies are
 // compared side by side.
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "schedsim replay --trace FILE | --sacct FILE [--policy easy[,conservative…]] [flags]", stdout)
+	fs := newFlagSet("replay", "schedsim replay --trace FILE | --sacct FILE [--policy easy[,conservative…]] [flags] | --sacct FILE --slurm-conf FILE [--assoc FILE] [--qos FILE] [flags]", stdout)
 	p := scenarios.NewClusterParams()
 	policies := fs.String("policy", p.Policy, "batch policy, or several separated by commas: "+batchPolicies())
 	fs.StringVar(&p.Trace, "trace", "", "SWF trace (.swf or .swf.gz); this or --sacct is required")
@@ -127,6 +127,8 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Float64Var(&p.Tau, "tau", p.Tau, "runtime bound of the bounded slowdown, seconds")
 	fs.BoolVar(&p.KillAtEstimate, "kill", false, "kill jobs at their estimate")
 	fs.BoolVar(&p.CompareRecorded, "compare-recorded", false, "compare every job's simulated start with the recorded one (submit + wait): a table after the metrics, recorded.csv and recorded-summary.csv with --out")
+	var sf slurmReplayFlags
+	sf.register(fs.FlagSet)
 	var f runFlags
 	f.register(fs.FlagSet)
 	rest, err := parseInterleaved(fs, args)
@@ -138,6 +140,12 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err := f.validate(fs.FlagSet); err != nil {
 		return err
+	}
+	if err := sf.check(fs.FlagSet); err != nil {
+		return err
+	}
+	if sf.conf != "" {
+		return sf.replay(ctx, *sacct, *sacctTZ, p.Tau, p.CompareRecorded, &f, stdout, stderr)
 	}
 	switch {
 	case *sacct != "" && p.Trace != "":

@@ -16,8 +16,9 @@ const PriorityFormat = Format + ",Account,QOS,Eligible,Priority,ReqTRES,NodeList
 type PriorityFields struct {
 	// JobID is the job's JobID as sacct prints it (123, 123_4, 200+0).
 	JobID string
-	// Account, QOS and NodeList as printed ("" when absent).
-	Account, QOS, NodeList string
+	// User, Account, QOS and NodeList as printed ("" when absent): the
+	// importer numbers users, the priority needs their names.
+	User, Account, QOS, NodeList string
 	// Eligible is the Unix time the job became eligible, -1 when Unknown,
 	// None or absent.
 	Eligible int64
@@ -67,7 +68,7 @@ func ReadPriorityFields(r io.Reader, name string, loc *time.Location) ([]Priorit
 }
 
 func parsePriorityFields(get func(string) string, loc *time.Location) (PriorityFields, error) {
-	p := PriorityFields{Account: get("Account"), QOS: get("QOS"), NodeList: get("NodeList"),
+	p := PriorityFields{User: get("User"), Account: get("Account"), QOS: get("QOS"), NodeList: get("NodeList"),
 		Priority: -1, ReqCPUs: -1, ReqNodes: -1}
 	var err error
 	if p.Eligible, err = parseTimestamp(get("Eligible"), loc); err != nil {

@@ -46,6 +46,9 @@ type Weights struct {
 type SchedParams struct {
 	// DefaultQueueDepth is default_queue_depth (100).
 	DefaultQueueDepth int
+	// SchedInterval is sched_interval in seconds (60): the period of the
+	// main scheduler's pass over the whole queue.
+	SchedInterval float64
 	// BfInterval is bf_interval in seconds (30).
 	BfInterval float64
 	// BfWindow is bf_window in seconds (given in minutes; 1440 min).
@@ -136,7 +139,7 @@ func defaults() *Config {
 		DampeningFactor:  1,
 		SchedulerType:    "sched/backfill",
 		Sched: SchedParams{
-			DefaultQueueDepth: 100, BfInterval: 30, BfWindow: 1440 * 60,
+			DefaultQueueDepth: 100, SchedInterval: 60, BfInterval: 30, BfWindow: 1440 * 60,
 			BfResolution: 60, BfMaxJobTest: 500,
 		},
 	}

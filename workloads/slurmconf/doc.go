@@ -3,7 +3,7 @@
 // PriorityWeight*, PriorityDecayHalfLife, PriorityMaxAge,
 // PriorityUsageResetPeriod, PriorityFavorSmall, PriorityFlags,
 // PriorityCalcPeriod, FairShareDampeningFactor), the scheduler
-// (SchedulerType, SchedulerParameters bf_* and default_queue_depth), the
+// (SchedulerType, SchedulerParameters bf_*, default_queue_depth and sched_interval), the
 // partitions (PartitionName lines) and the nodes' CPUs (NodeName lines).
 //
 // Syntax as slurm.conf(5): one Key=Value a line, keys case-insensitive,

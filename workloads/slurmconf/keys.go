@@ -191,6 +191,9 @@ func (p *parser) schedParams(n int, val string) error {
 		case "default_queue_depth":
 			x, err = num(1)
 			s.DefaultQueueDepth = x
+		case "sched_interval":
+			x, err = num(1)
+			s.SchedInterval = float64(x)
 		case "bf_interval":
 			x, err = num(1)
 			s.BfInterval = float64(x)

@@ -23,7 +23,7 @@ PriorityCalcPeriod=2
 FairShareDampeningFactor=5
 SchedulerType=sched/backfill
 SchedulerParameters=bf_window=2880,bf_interval=60,\
-bf_resolution=300,bf_max_job_test=100,bf_max_job_user=10,bf_continue,default_queue_depth=50,max_rpc_cnt=150
+bf_resolution=300,bf_max_job_test=100,bf_max_job_user=10,bf_continue,default_queue_depth=50,sched_interval=20,max_rpc_cnt=150
 ClusterName=test
 NodeName=DEFAULT CPUs=16 RealMemory=64000
 NodeName=n[01-04]
@@ -46,7 +46,7 @@ func TestReadGood(t *testing.T) {
 	if c.UsageResetPeriod != "MONTHLY" || !c.FavorSmall || c.FairTree() || !c.HasFlag("SMALL_RELATIVE_TO_TIME") {
 		t.Errorf("flags %+v", c)
 	}
-	want := SchedParams{DefaultQueueDepth: 50, BfInterval: 60, BfWindow: 2880 * 60, BfResolution: 300, BfMaxJobTest: 100, BfMaxJobUser: 10, BfContinue: true}
+	want := SchedParams{DefaultQueueDepth: 50, SchedInterval: 20, BfInterval: 60, BfWindow: 2880 * 60, BfResolution: 300, BfMaxJobTest: 100, BfMaxJobUser: 10, BfContinue: true}
 	if c.Sched != want {
 		t.Errorf("sched %+v", c.Sched)
 	}

@@ -5,12 +5,25 @@
 # 127.0.0.1), slurmdbd on it, the cluster registered with sacctmgr, and
 # AccountingStorageType=accounting_storage/slurmdbd in slurm.conf.
 #
+# SLURM_NODE_NAME names the node (default: the host's short name; the node
+# is always this host, 127.0.0.1). SLURM_NODE_CPUS declares that many CPUs
+# whatever the host has (SlurmdParameters=config_overrides; default: nproc),
+# and SLURM_NODE_MEM that many MB of memory (default: half the host's).
+# SLURM_SITE_CONF is a file of scheduling lines (Priority*, SchedulerType,
+# SchedulerParameters, SelectTypeParameters, PartitionName … with @NODE@
+# for the node's name) that replace the defaults (sched/backfill, CR_Core,
+# one partition "test").
+#
 # The caller defines say and die, sets WORK, and calls slurm_node_finish
 # (or slurm_node_stop) on every exit path (a trap): it stops every daemon
 # slurm_node_start started, newest first, by process id. Exports
 # SLURM_CONF and HOST.
 
 SLURM_ACCOUNTING=${SLURM_ACCOUNTING:-0}
+SLURM_NODE_NAME=${SLURM_NODE_NAME:-}
+SLURM_NODE_CPUS=${SLURM_NODE_CPUS:-}
+SLURM_NODE_MEM=${SLURM_NODE_MEM:-}
+SLURM_SITE_CONF=${SLURM_SITE_CONF:-}
 TIMEOUT_START=${TIMEOUT_START:-60}  # seconds for the node to come up
 NODE_PIDS=()
 CLUSTER=schedsimtest
@@ -134,14 +147,27 @@ CONF
 }
 
 # slurm_node_start starts munged, (with accounting: mysqld, slurmdbd,)
-# slurmctld and slurmd, and waits until the node is up.
+# slurmctld and slurmd, and waits until the node is up. Exports NODE, the
+# node's name.
 slurm_node_start() {
   mkdir -p "$WORK/log" "$WORK/state" "$WORK/spool" "$WORK/munge"
   chmod 0700 "$WORK/munge"
   HOST=$(hostname -s)
-  local cpus mem state accounting
+  NODE=${SLURM_NODE_NAME:-$HOST}
+  local cpus mem state accounting sched overrides=""
   cpus=$(nproc)
-  mem=$(awk '/MemTotal/ {print int($2 / 1024 / 2)}' /proc/meminfo)
+  if [ -n "$SLURM_NODE_CPUS" ]; then
+    cpus=$SLURM_NODE_CPUS
+    overrides="SlurmdParameters=config_overrides"
+  fi
+  sched="SchedulerType=sched/backfill
+SchedulerParameters=kill_invalid_depend
+SelectTypeParameters=CR_Core
+PartitionName=test Nodes=$NODE Default=YES MaxTime=INFINITE State=UP"
+  if [ -n "$SLURM_SITE_CONF" ]; then
+    sched=$(sed "s/@NODE@/$NODE/g" "$SLURM_SITE_CONF") || die "cannot read $SLURM_SITE_CONF"
+  fi
+  mem=${SLURM_NODE_MEM:-$(awk '/MemTotal/ {print int($2 / 1024 / 2)}' /proc/meminfo)}
 
   # munged: a private key, socket and pid file.
   dd if=/dev/urandom of="$WORK/munge/munge.key" bs=1024 count=1 status=none
@@ -188,17 +214,15 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 $accounting
-SchedulerType=sched/backfill
-SchedulerParameters=kill_invalid_depend
 SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
 MpiDefault=none
 ReturnToService=2
 SlurmdTimeout=60
 InactiveLimit=0
 KillWait=5
-NodeName=$HOST NodeAddr=127.0.0.1 NodeHostname=$HOST CPUs=$cpus RealMemory=$mem State=UNKNOWN
-PartitionName=test Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
+$overrides
+NodeName=$NODE NodeAddr=127.0.0.1 NodeHostname=$HOST CPUs=$cpus RealMemory=$mem State=UNKNOWN
+$sched
 CONF
   if [ "$SLURM_ACCOUNTING" = 1 ]; then
     # slurmdbd reads the slurmdbd.conf beside SLURM_CONF; sacctmgr finds
@@ -209,17 +233,17 @@ CONF
 
   slurmctld -D -c -f "$SLURM_CONF" </dev/null >"$WORK/log/slurmctld.out" 2>&1 &
   NODE_PIDS+=($!)
-  slurmd -D -f "$SLURM_CONF" -N "$HOST" </dev/null >"$WORK/log/slurmd.out" 2>&1 &
+  slurmd -D -f "$SLURM_CONF" -N "$NODE" </dev/null >"$WORK/log/slurmd.out" 2>&1 &
   NODE_PIDS+=($!)
 
-  say "waiting for node $HOST (ports $CTLD_PORT/$SLURMD_PORT)"
+  say "waiting for node $NODE (ports $CTLD_PORT/$SLURMD_PORT)"
   state=""
   for _ in $(seq $((TIMEOUT_START * 2))); do
     for p in "${NODE_PIDS[@]}"; do kill -0 "$p" 2>/dev/null || die "a Slurm daemon (pid $p) exited"; done
-    state=$(sinfo -h -n "$HOST" -o %T 2>/dev/null || true)
+    state=$(sinfo -h -n "$NODE" -o %T 2>/dev/null || true)
     case "$state" in idle|mixed|allocated) break ;; esac
     sleep 0.5
   done
-  case "$state" in idle|mixed|allocated) ;; *) die "Slurm did not start: node $HOST is '${state:-unknown}' after ${TIMEOUT_START}s" ;; esac
-  say "node $HOST is $state"
+  case "$state" in idle|mixed|allocated) ;; *) die "Slurm did not start: node $NODE is '${state:-unknown}' after ${TIMEOUT_START}s" ;; esac
+  say "node $NODE is $state"
 }
