@@ -72,7 +72,7 @@ func (p *SlurmParams) readHistory(rc RunContext) (*slurmHistory, error) {
 		}
 		pf := byLine[r.Line]
 		if pf == nil {
-			return nil, fmt.Errorf("slurm: %s:%d: job %d: no priority columns (User, Account, QOS …) read on its line", name, r.Line, r.JobNumber)
+			return nil, fmt.Errorf("%s:%d: job %d: no priority columns (User, Account, QOS …) read on its line", name, r.Line, r.JobNumber)
 		}
 		j := slurmsim.Job{
 			ID: int(r.JobNumber), Line: r.Line,

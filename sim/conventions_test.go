@@ -117,6 +117,7 @@ func TestErrorsCarryTheirPackage(t *testing.T) {
 		"workloads/sacctmgr/assoc.go:parseShares":           `called from a row callback: wrapped as "FILE:LINE: sacctmgr: …"`,
 		"workloads/sacctmgr/qos.go:ReadQOS":                 `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
 		"workloads/sacctmgr/sshare.go:ReadShares":           `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
+		"workloads/sacctmgr/sprio.go:ReadPriorities":        `its row callback's errors: wrapped by table as "FILE:LINE: sacctmgr: …"`,
 		"workloads/slurm/priofields.go:parsePriorityFields": `wrapped as "slurm: FILE:LINE: job N: …"`,
 		"workloads/slurmconf/hostlist.go:expandHosts":       `wrapped by errf as "FILE:LINE: slurmconf: NodeName: …"`,
 		"workloads/slurmconf/keys.go:yesNo":                 `wrapped by errf as "FILE:LINE: slurmconf: KEY: …"`,
