@@ -35,7 +35,7 @@ func (p *Pool) Bootstrap(rng *rand.Rand) (*Resampled, error) {
 	for _, u := range p.temp {
 		starts[u.first]++
 	}
-	var out []swf.Record
+	out := make([]swf.Record, 0, p.jobs+p.jobs/8) // a bootstrap workload is about as large as the trace
 	drawn := 0
 	add := func(u *subtrace, at func(submit float64) float64) {
 		id := p.next + drawn
@@ -67,7 +67,7 @@ func (p *Pool) Bootstrap(rng *rand.Rand) (*Resampled, error) {
 	if len(out) > MaxResampleJobs {
 		return nil, fmt.Errorf("replicate: a bootstrap workload of %s has %d jobs, more than the cap %d", p.name, len(out), MaxResampleJobs)
 	}
-	sortRecords(out)
+	sortBySubmit(out)
 	work := 0.0
 	for i := range out {
 		rec := &out[i]
