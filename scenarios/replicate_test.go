@@ -113,6 +113,7 @@ func TestReplicateCommonRandomNumbers(t *testing.T) {
 		{Method: "shake", Submit: 300, Runtime: 5, Estimate: 5},
 		{Method: "window", Days: 10},
 		{Method: "resample", Weeks: 2, LongTerm: 1},
+		{Method: "bootstrap"},
 	} {
 		t.Run(r.Method, func(t *testing.T) {
 			mk := func(policy string) *ClusterParams {
