@@ -17,9 +17,9 @@ import (
 //   - each of the trace's long-term users is replaced by a long-term user
 //     drawn at random (with replacement), its activity rotated by a
 //     random whole number of weeks;
-//   - in each week k, as many temporary users as began in week k of the
-//     trace are drawn at random (with replacement) and start their whole
-//     activity in week k, each job at its time in the week;
+//   - as many temporary users as the trace has are drawn at random (with
+//     replacement), each at its own weeks, so that the number of users
+//     active in a week varies as it does between traces;
 //   - the length is the trace's whole weeks and the load is free: it
 //     varies from workload to workload as it does from trace to trace;
 //   - jobs after the end are cut, the jobs are sorted by submit time and
@@ -28,13 +28,9 @@ import (
 //
 // The workload depends on rng only (and the pool): its draws are the
 // long-term users and their rotations, in slot order, then the temporary
-// users, week by week.
+// users.
 func (p *Pool) Bootstrap(rng *rand.Rand) (*Resampled, error) {
 	end := float64(p.weeks) * SecondsPerWeek
-	starts := make([]int, p.weeks) // temporary users beginning in each week
-	for _, u := range p.temp {
-		starts[u.first]++
-	}
 	out := make([]swf.Record, 0, p.jobs+p.jobs/8) // a bootstrap workload is about as large as the trace
 	drawn := 0
 	add := func(u *subtrace, at func(submit float64) float64) {
@@ -57,12 +53,8 @@ func (p *Pool) Bootstrap(rng *rand.Rand) (*Resampled, error) {
 			return float64((w-s+p.weeks)%p.weeks)*SecondsPerWeek + t - float64(w)*SecondsPerWeek
 		})
 	}
-	for k, n := range starts {
-		for range n {
-			u := &p.temp[rng.IntN(len(p.temp))]
-			shift := float64(k-u.first) * SecondsPerWeek
-			add(u, func(t float64) float64 { return t + shift })
-		}
+	for range p.temp {
+		add(&p.temp[rng.IntN(len(p.temp))], func(t float64) float64 { return t })
 	}
 	if len(out) > MaxResampleJobs {
 		return nil, fmt.Errorf("replicate: a bootstrap workload of %s has %d jobs, more than the cap %d", p.name, len(out), MaxResampleJobs)

@@ -176,11 +176,12 @@ func (c *coverage) String() string {
 //
 // The t-interval of the mean of the 30 values (the replication CI the
 // summary prints) is tallied beside it, for contrast. In -short: 40
-// trials of the mean run time and 15 of the EASY wait, at least 85% each.
+// trials of the mean run time and 10 of the EASY wait (its truth from 40
+// traces), at least 85% each.
 func TestBootstrapCoverage(t *testing.T) {
 	trials, waitTrials, truthTraces, want := 200, 200, 400, 0.93
 	if testing.Short() {
-		trials, waitTrials, truthTraces, want = 40, 15, 60, 0.85
+		trials, waitTrials, truthTraces, want = 40, 10, 40, 0.85
 	}
 	const reps = 30
 	rtTruth := lublinParams(1, 0)
