@@ -63,7 +63,7 @@ test-sacct:
 	./cmd/schedsim/testdata/slurm/test-sacct.sh
 
 ## fuzz: fuzz the SWF reader, SWF job lines, scenario decoding, claims, the sacct importer, the platform
-## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, each for FUZZTIME
+## parser, Lublin --params files, shard manifests, slurm.conf and sacctmgr associations, the Slurm scheduler model, each for FUZZTIME
 ## (3000 inputs each in make test: a count, not a duration, because a -fuzztime
 ## deadline can end a run with a spurious "context deadline exceeded"; 2m by default)
 FUZZTIME ?= 2m
@@ -78,6 +78,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf
 	$(GO) test -run '^$$' -fuzz '^FuzzReadAssoc$$' -fuzztime $(FUZZTIME) ./workloads/sacctmgr
+	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) ./model/slurmsim
 
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:

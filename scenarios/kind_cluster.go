@@ -249,6 +249,7 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, policyError("policy", err)
 	}
 	c, err := cluster.New(rc.Engine, src, pol, cluster.Config{
+		Preceding:      p.Replicate.preceding(src),
 		Procs:          procs,
 		KillAtEstimate: p.KillAtEstimate,
 		OverrunStep:    p.OverrunStep,
@@ -269,6 +270,9 @@ func (p *ClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		return nil, noUsableJob(src.Label, st, src.Problems())
 	}
 	p.report(rc, path, procs, res, st, src.Problems())
+	if p.Replicate.preceding(src) != nil {
+		rc.Log.Debug().Int("feedback_clamped", c.FeedbackClamped()).Msg("user-based feedback")
+	}
 	if err := p.writeRejected(rc, res); err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/schedsim/schedsim/model/multicluster"
 	"github.com/schedsim/schedsim/policies/coalloc"
 	"github.com/schedsim/schedsim/results"
-	"github.com/schedsim/schedsim/workloads/swf"
 )
 
 func init() {
@@ -27,8 +26,9 @@ func init() {
 // MultiClusterParams are the parameters of the multicluster kind: a grid
 // of clusters (Makhlouf & Yagoubi's Table 1 by default), a trace replayed
 // on it (or a Source), and a metascheduler policy with its options. A
-// trace replay is deterministic: one replication is enough; a generated
-// source with seed 0 gives every replication its own jobs.
+// trace replay is deterministic: one replication is enough, unless
+// replicate: shakes, windows or resamples it; a generated source with
+// seed 0 gives every replication its own jobs.
 type MultiClusterParams struct {
 	// Trace is the SWF file (.swf or .swf.gz), resolved against the
 	// scenario's base directory, or a catalogue trace name (SDSC-BLUE).
@@ -69,6 +69,10 @@ type MultiClusterParams struct {
 	Statuses []int `yaml:"statuses"`
 	// Tau is the runtime bound of the bounded slowdown, in seconds.
 	Tau float64 `yaml:"tau"`
+	// Replicate, when set, replays a shaken, windowed or resampled trace
+	// in each replication, as the cluster kind's replicate: does (without
+	// feedback); a resampling's load is relative to the whole grid.
+	Replicate *Replicate `yaml:"replicate,omitempty"`
 
 	baseDir string
 }
@@ -115,6 +119,9 @@ func (p *MultiClusterParams) Validate() error {
 		}
 	}
 	if err := p.Options.Validate(); err != nil {
+		return err
+	}
+	if err := p.validateReplicate(plat); err != nil {
 		return err
 	}
 	for i, s := range p.Statuses {
@@ -212,8 +219,7 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := swf.JobFilter{Statuses: p.Statuses, SkipDays: p.SkipDays, Days: p.Days, MaxJobs: p.Jobs, MaxJobNumber: int64(p.MaxJobNumber), LoadFactor: p.Load, Estimate: swf.EstimateExact}
-	src, err := OpenJobInput(rc, p.Trace, p.Source, p.baseDir, gridProcs(plat), f)
+	src, err := p.openJobs(rc, plat, multiclusterFilter(p))
 	if err != nil {
 		return nil, err
 	}

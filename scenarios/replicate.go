@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/schedsim/schedsim/model"
+	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/workloads/replicate"
 	"github.com/schedsim/schedsim/workloads/swf"
 )
@@ -53,6 +54,25 @@ type Replicate struct {
 	// LongTerm (resample, bootstrap) is the share of the trace's weeks a user's
 	// activity must span to be kept as a long-term user (0: 0.5).
 	LongTerm float64 `yaml:"long_term"`
+	// Feedback (resample) switches on user-based feedback: a job that
+	// followed its user's previous one in the trace (submitted within 20
+	// minutes of its end) is submitted its think time after that job
+	// ends in the simulation, so a slower policy delays the user's next
+	// jobs (Zakay & Feitelson).
+	Feedback bool `yaml:"feedback"`
+}
+
+// preceding returns the feedback hook of a cluster replaying src (nil
+// without feedback): the preceding job (SWF field 17) and think time
+// (field 18) of the record src returned last.
+func (r *Replicate) preceding(src *JobInput) cluster.Preceding {
+	if r == nil || !r.Feedback {
+		return nil
+	}
+	return func() (int64, float64) {
+		rec := src.Last()
+		return rec.PrecedingJob, rec.ThinkTime
+	}
 }
 
 // validate checks the block against the kind's parameters; the keys in
@@ -74,12 +94,12 @@ func (r *Replicate) check(p *ClusterParams) error {
 	own := map[string][]string{
 		ReplicateShake:     {"submit", "shift", "runtime", "estimate"},
 		ReplicateWindow:    {"days"},
-		ReplicateResample:  {"weeks", "load", "long_term"},
+		ReplicateResample:  {"weeks", "load", "long_term", "feedback"},
 		ReplicateBootstrap: {"long_term"},
 	}
 	set := map[string]bool{
 		"submit": r.Submit != 0, "shift": r.Shift != "", "runtime": r.Runtime != 0, "estimate": r.Estimate != 0,
-		"days": r.Days != 0, "weeks": r.Weeks != 0, "load": r.Load != 0, "long_term": r.LongTerm != 0,
+		"days": r.Days != 0, "weeks": r.Weeks != 0, "load": r.Load != 0, "long_term": r.LongTerm != 0, "feedback": r.Feedback,
 	}
 	for _, m := range []string{ReplicateShake, ReplicateWindow, ReplicateResample, ReplicateBootstrap} {
 		for _, k := range own[m] {
@@ -261,5 +281,11 @@ func cached(path, what string, build func() (any, error)) (any, error) {
 // workloads, whose summaries get population intervals
 // (results.Report.PopulationCI).
 func (p *ClusterParams) PopulationCI() bool {
+	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
+}
+
+// PopulationCI reports whether the grid's replications replay bootstrap
+// workloads (as ClusterParams.PopulationCI).
+func (p *MultiClusterParams) PopulationCI() bool {
 	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
 }

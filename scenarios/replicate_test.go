@@ -46,6 +46,8 @@ func TestReplicateValidate(t *testing.T) {
 		{"replicate.load", Replicate{Method: "resample", Load: 101}, nil},
 		{"replicate.load", Replicate{Method: "resample", Load: 0.5}, func(p *ClusterParams) { p.Load = 1.2 }},
 		{"replicate.long_term", Replicate{Method: "resample", LongTerm: 2}, nil},
+		{"", Replicate{Method: "resample", Feedback: true}, nil},
+		{"replicate.feedback", Replicate{Method: "shake", Submit: 1, Feedback: true}, nil},
 	}
 	for _, c := range cases {
 		p := NewClusterParams()
@@ -141,32 +143,34 @@ func TestReplicateCommonRandomNumbers(t *testing.T) {
 	}
 }
 
-// TestReplicateDeterministic runs a shaken and a resampled sweep with one
-// and with three workers: the reports are identical.
+// TestReplicateDeterministic runs a shaken and a resampled sweep (with
+// and without user-based feedback) with one and with three workers, and
+// on the simgo engine: the reports are identical.
 func TestReplicateDeterministic(t *testing.T) {
 	needExcerpt(t)
 	abs, err := filepath.Abs(excerptTrace)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, block := range []string{"{method: shake, submit: 600, runtime: 10}", "{method: resample, weeks: 2}"} {
+	for _, block := range []string{"{method: shake, submit: 600, runtime: 10}", "{method: resample, weeks: 2}", "{method: resample, weeks: 3, long_term: 1, feedback: true}"} {
 		src := "name: t\nmodel: cluster\nseed: 3\nreplications: 4\nparams:\n  trace: " + abs +
 			"\n  replicate: " + block + "\nsweep:\n  - key: policy\n    values: [fcfs, easy]\n"
 		var outs []string
-		for _, w := range []int{1, 3} {
+		for _, o := range []Options{{Workers: 1}, {Workers: 3}, {Workers: 2, Engine: sim.SimGo}} {
 			sc, err := Parse([]byte(src), "t.yaml", t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Run(context.Background(), sc, Options{Workers: w, Log: zerolog.Nop()})
+			o.Log = zerolog.Nop()
+			res, err := Run(context.Background(), sc, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			b, _ := json.Marshal(res.Points)
 			outs = append(outs, string(b))
 		}
-		if outs[0] != outs[1] {
-			t.Errorf("%s: 1 and 3 workers give different reports", block)
+		if outs[0] != outs[1] || outs[0] != outs[2] {
+			t.Errorf("%s: 1 and 3 workers and the simgo engine give different reports", block)
 		}
 		if !strings.Contains(outs[0], "mean_wait") {
 			t.Errorf("%s: no mean_wait in %s", block, outs[0][:min(200, len(outs[0]))])

@@ -231,20 +231,26 @@ func (e *FastEngine) pop() {
 			}
 			break
 		}
-		// least, inlined: the four children are all there.
-		k := h[c : c+arity : c+arity]
-		m1, m2 := 0, 2
-		if e.before(&k[1], &k[0]) {
-			m1 = 1
+		// least, inlined, on the times alone: the four children are
+		// all there. A tournament of strict comparisons, made with
+		// conditional moves rather than branches (which it would
+		// mispredict half the time), finds the unique earliest child
+		// when none of its three comparisons is a tie; a tie (same
+		// time: priorities and sequence numbers decide) takes the full
+		// comparison.
+		k := (*[arity]heapEntry)(h[c : c+arity])
+		a0, a1, a2, a3 := k[0].at, k[1].at, k[2].at, k[3].at
+		b0, b2 := min(a0, a1), min(a2, a3)
+		m := c
+		if a0 == a1 || a2 == a3 || b0 == b2 {
+			m = e.least(c)
+		} else {
+			j1 := c + b2i(a1 < a0)
+			j2 := c + 2 + b2i(a3 < a2)
+			m = j1 ^ (j1^j2)&-b2i(b2 < b0)
 		}
-		if e.before(&k[3], &k[2]) {
-			m2 = 3
-		}
-		if e.before(&k[m2], &k[m1]) {
-			m1 = m2
-		}
-		h[i] = k[m1]
-		i = c + m1
+		h[i] = h[m]
+		i = m
 	}
 	for i > pad {
 		p := i/arity + 2
@@ -255,6 +261,14 @@ func (e *FastEngine) pop() {
 		i = p
 	}
 	h[i] = x
+}
+
+// b2i returns 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // least returns the index of the child that fires first among the

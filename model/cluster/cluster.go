@@ -58,6 +58,10 @@ type Config struct {
 	// OnEnd, when not nil, is called with the record of every completed
 	// job (for tests and custom metrics).
 	OnEnd func(model.Job)
+	// Preceding, when not nil, switches on user-based feedback: a job
+	// that follows another is submitted its think time after that job
+	// ends (see Preceding and feedback.go); its Submit is then that time.
+	Preceding Preceding
 }
 
 // Rejected is a job that asked for more processors than the cluster has.
@@ -100,6 +104,7 @@ type Cluster struct {
 	busy  model.BusyMeter
 	stats stats
 	csv   *csvWriter
+	fb    *feedback // nil without Config.Preceding
 }
 
 // New returns a cluster that will replay src on eng under sched. It
@@ -142,6 +147,9 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 	c.stats.init(cfg.Tau)
 	if cfg.Jobs != nil {
 		c.csv = newCSVWriter(cfg.Jobs, cfg.Tau)
+	}
+	if cfg.Preceding != nil {
+		c.fb = newFeedback(cfg.Preceding)
 	}
 	return c, nil
 }
@@ -233,6 +241,9 @@ func (c *Cluster) readNext() {
 		j.est = j.req
 		j.seq = c.seq
 		c.seq++
+		if c.fb != nil && c.fb.hold(c, j) {
+			continue // it follows another job: the next one is read now
+		}
 		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
 		return
 	}
@@ -286,7 +297,9 @@ func (c *Cluster) arrive(arg any) {
 		c.track.Arrived(&c.view, j)
 	}
 	c.requestPass()
-	c.readNext()
+	if !j.follows {
+		c.readNext()
+	}
 }
 
 // enqueue inserts j into the queue after every job that does not come
@@ -487,6 +500,9 @@ func (c *Cluster) depart(arg any) {
 	}
 	if c.track != nil {
 		c.track.Ended(&c.view, j)
+	}
+	if c.fb != nil {
+		c.fb.ended(c, j.job.ID)
 	}
 	c.recycle(j)
 	if c.cfg.StopAfter > 0 && c.stats.completed >= c.cfg.StopAfter {

@@ -14,8 +14,11 @@
 // Jobs are streamed: the next job is read from the model.JobSource only
 // when the previous arrival is processed, and the records of ended jobs
 // are recycled, so memory is bounded by the queue and the running set, not
-// by the trace. The percentiles of the summary are exact up to
-// ExactPercentileJobs completed jobs (16 bytes per job are kept); beyond,
+// by the trace. With user-based feedback (Config.Preceding) a job that
+// follows another is set aside when read and submitted its think time
+// after that job ends (see feedback.go). The percentiles of the summary
+// are exact up to ExactPercentileJobs completed jobs (16 bytes per job
+// are kept); beyond,
 // a log-bucketed histogram bounds their relative error by PercentileError
 // and memory no longer grows with the trace.
 //

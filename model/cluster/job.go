@@ -48,6 +48,7 @@ type Job struct {
 	estEnd      float64
 	state       State
 	killed      bool
+	follows     bool // submitted by user-based feedback (see feedback.go)
 	extensions  int
 	corrections int
 

@@ -57,6 +57,40 @@ func (s *System) verifySite(si int) error {
 	if float64(busy) != st.busy.Level() {
 		return s.broken("site %d busy meter at %v, %d processors busy", si, st.busy.Level(), busy)
 	}
+	return s.verifySets(si)
+}
+
+// verifySets checks the routing indexes of site si (siteSets) against
+// its processors.
+func (s *System) verifySets(si int) error {
+	st := &s.sites[si]
+	gangIdle, lenN, least := 0, make([]int, len(st.lenN)), -1
+	for i := range st.procs {
+		p := &st.procs[i]
+		gi := p.gang != nil && p.idle()
+		q := (&View{s}).QueueLen(si, i)
+		if gi != p.gangIdle || q != p.qlen {
+			return s.broken("processor %d/%d has stale routing flags", si, i)
+		}
+		if st.freeSet.has(i) != p.free || st.gangIdle.has(i) != gi || q >= len(lenN) || !st.byLen[q].has(i) {
+			return s.broken("processor %d/%d is missing from the routing sets of site %d", si, i, si)
+		}
+		if gi {
+			gangIdle++
+		}
+		lenN[q]++
+		if least < 0 || q < least {
+			least = q
+		}
+	}
+	if gangIdle != st.gangIdleN || least != st.minLen {
+		return s.broken("site %d counts %d idle processors behind gangs and %d fewest waiting, the processors say %d and %d", si, st.gangIdleN, st.minLen, gangIdle, least)
+	}
+	for q, n := range lenN {
+		if n != st.lenN[q] || n != (ProcSet{words: st.byLen[q], n: n}).count() {
+			return s.broken("site %d counts %d processors with %d waiting, the processors say %d", si, st.lenN[q], q, n)
+		}
+	}
 	return nil
 }
 

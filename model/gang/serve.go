@@ -112,10 +112,30 @@ func (s *System) refresh(p *proc) {
 	if f != p.free {
 		if f {
 			st.free++
+			st.freeSet.set(p.idx)
 		} else {
 			st.free--
+			st.freeSet.clear(p.idx)
 		}
 		p.free = f
+	}
+	if gi := p.gang != nil && p.idle(); gi != p.gangIdle {
+		if gi {
+			st.gangIdleN++
+			st.gangIdle.set(p.idx)
+		} else {
+			st.gangIdleN--
+			st.gangIdle.clear(p.idx)
+		}
+		p.gangIdle = gi
+	}
+	q := p.queue.Len()
+	if p.gang != nil {
+		q++
+	}
+	if q != p.qlen {
+		st.moveLen(p.idx, p.qlen, q)
+		p.qlen = q
 	}
 }
 

@@ -74,6 +74,11 @@ type gangJob struct {
 	base float64
 	// ended guards against a second end (checker).
 	ended bool
+	// asked is the View.StartNow call that last asked whether a local may
+	// backfill ahead of the gang, and mayBackfill its answer: the gang's
+	// idle processors share it.
+	asked       uint64
+	mayBackfill bool
 }
 
 // local is a local job: one task at one processor of its site.
@@ -100,8 +105,10 @@ type proc struct {
 	queue model.Queue[*local]
 	// waitWork is the sum of the estimates of the waiting locals.
 	waitWork float64
-	// cached state for the site counters.
-	empty, free bool
+	// cached state for the site counters and sets: queue empty, free,
+	// idle behind a waiting gang, and the number of jobs waiting.
+	empty, free, gangIdle bool
+	qlen                  int
 }
 
 func (p *proc) idle() bool       { return p.local == nil && p.run == nil }
@@ -114,4 +121,5 @@ type site struct {
 	// also idle.
 	empty, free int
 	busy        model.BusyMeter
+	siteSets
 }

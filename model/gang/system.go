@@ -34,6 +34,9 @@ type System struct {
 	freeLocals []*local
 	freeGangs  []*gangJob
 	remBuf     []float64
+	setBuf     bitset
+	// asks numbers the View.StartNow calls (gangJob.asked).
+	asks uint64
 
 	jobsCSV *records.Writer
 	err     error
@@ -77,7 +80,9 @@ func New(eng sim.Engine, cfg Config, pol Policies, src Source, ties *rand.Rand, 
 			st.procs[j] = proc{site: i, idx: j, empty: true, free: true}
 		}
 		st.empty, st.free = cfg.Processors, cfg.Processors
+		st.init(cfg.Processors)
 	}
+	s.setBuf = newBitset(cfg.Processors)
 	s.gsq.count = make([]int, s.total+1)
 	s.remBuf = make([]float64, 0, cfg.Processors)
 	s.onArrive = s.arrive

@@ -2,6 +2,7 @@ package gang
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -123,6 +124,44 @@ func (v *View) CanStartNow(site, i int, estimate float64) bool {
 		return true
 	}
 	return p.gang != nil && v.s.pol.Local.MayBackfill(estimate, v.s.untilGang(p.gang))
+}
+
+// StartNow returns the processors of site at which a local job with the
+// given estimate would start at once (those where CanStartNow holds), in
+// processor order: the free processors, and the idle ones headed by a
+// waiting gang that the local discipline lets the job backfill ahead of.
+func (v *View) StartNow(site int, estimate float64) ProcSet {
+	s := v.s
+	st := &s.sites[site]
+	if st.gangIdleN == 0 {
+		return ProcSet{words: st.freeSet, n: st.free}
+	}
+	buf := s.setBuf
+	copy(buf, st.freeSet)
+	n := st.free
+	s.asks++
+	for k, w := range st.gangIdle {
+		for ; w != 0; w &= w - 1 {
+			i := k*64 + bits.TrailingZeros64(w)
+			g := st.procs[i].gang
+			if g.asked != s.asks {
+				g.asked = s.asks
+				g.mayBackfill = s.pol.Local.MayBackfill(estimate, s.untilGang(g))
+			}
+			if g.mayBackfill {
+				buf.set(i)
+				n++
+			}
+		}
+	}
+	return ProcSet{words: buf, n: n}
+}
+
+// FewestWaiting returns the processors of site with the fewest jobs
+// waiting in their queue (QueueLen), in processor order.
+func (v *View) FewestWaiting(site int) ProcSet {
+	st := &v.s.sites[site]
+	return ProcSet{words: st.byLen[st.minLen], n: st.lenN[st.minLen]}
 }
 
 // QueueLen returns the number of jobs waiting at processor i of site (a

@@ -46,6 +46,7 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 	r.work = slot.List{Nodes: l.Nodes, Slots: append(r.work.Slots[:0], l.Slots...)}
 	work := &r.work
 	plan := css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
+	placed := make([]css.Alternative, len(jobs)) // job i's alternative is placed[i], in one allocation
 	for i, j := range jobs {
 		plan.Chosen[i] = -1
 		if has != nil && !has[i] {
@@ -64,7 +65,8 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 		if err := work.Subtract(w); err != nil {
 			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
-		plan.Alternatives[i] = []css.Alternative{css.NewAlternative(w)}
+		placed[i] = css.NewAlternative(w)
+		plan.Alternatives[i] = placed[i : i+1 : i+1]
 		plan.Chosen[i] = 0
 	}
 	return plan, nil

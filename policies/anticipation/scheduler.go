@@ -40,6 +40,9 @@ type Scheduler struct {
 	ideal    []css.Alternative
 	idealEnd []int
 	alts     [][]css.Alternative
+	// addIdeal appends a window to ideal: made once, so that a job's
+	// scan allocates no closure
+	addIdeal func(w slot.Window, score float64)
 }
 
 // IdealAlternatives returns every job's alternatives on l without
@@ -69,9 +72,10 @@ func (s *Scheduler) IdealAlternatives(l *slot.List, jobs []css.Job) ([][]css.Alt
 		if err != nil {
 			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
-		err = s.search.ScanEach(l, j.Request, search.Limits, search.Criterion, func(w slot.Window, _ float64) {
-			s.ideal = append(s.ideal, css.NewAlternative(w))
-		})
+		if s.addIdeal == nil {
+			s.addIdeal = func(w slot.Window, _ float64) { s.ideal = append(s.ideal, css.NewAlternative(w)) }
+		}
+		err = s.search.ScanEach(l, j.Request, search.Limits, search.Criterion, s.addIdeal)
 		if err != nil {
 			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}

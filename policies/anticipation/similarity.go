@@ -121,10 +121,10 @@ func (s Similarity) of(v *[6]float64, ref *css.Alternative) float64 {
 // A criterion serves one search (one job): it remembers the best
 // distance it returned, which lets it skip what cannot win. Without a
 // start or finish term the distance of a window does not depend on where
-// it starts, so when the scan says only one candidate joined since the
-// last pick (slots.IncrementalCriterion) it compares only the windows
-// that contain it (the others were compared before, and on ties the
-// earlier window is kept anyway);
+// it starts, so it compares only the blocks the scan says are fresh
+// (slots.IncrementalCriterion: those with a candidate that joined since
+// the last pick, or across a gap that expired ones left); the others
+// were compared before, and on ties the earlier window is kept anyway;
 // with a start term, a position whose start error alone reaches the best
 // distance is skipped.
 type criterion struct {
@@ -226,22 +226,27 @@ func (c *criterion) finish(sum float64) float64 {
 	return sum
 }
 
-// Pick compares every window at start (see PickAdded).
+// UsesFresh: without a start or finish term a block compared before
+// cannot win (see PickFresh).
+func (c *criterion) UsesFresh() bool { return !c.byStart && !c.full }
+
+// Pick compares every window at start (see PickFresh).
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
-	return c.PickAdded(start, n, budget, cands, buf, -1)
+	return c.PickFresh(start, n, budget, cands, buf, nil)
 }
 
-// PickAdded returns the window at start nearest to the reference. When
-// the distance does not depend on the start and the scan says only the
-// candidate at index added joined since the last pick, only the blocks
-// that contain it are compared.
-func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slots.Candidate, buf []int, added int) (float64, []int, bool) {
-	from, to := 0, len(cands)-n // the first candidates of the blocks compared
-	if !c.byStart && !c.full && added >= 0 {
-		from, to = max(0, added-n+1), min(added, len(cands)-n)
-	}
+// PickFresh returns the window at start nearest to the reference. When
+// the distance does not depend on the start, only the blocks the scan
+// says are fresh are compared.
+func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slots.Candidate, buf []int, fresh []int) (float64, []int, bool) {
 	if len(cands) < n {
 		return 0, nil, false
+	}
+	// without a start or finish term, a block compared at an earlier
+	// pick (the same candidates, consecutive then too) cannot win: only
+	// the fresh blocks are compared.
+	if !c.UsesFresh() {
+		fresh = nil
 	}
 	if c.warm {
 		if start < c.warmFrom || c.picks >= warmPicks {
@@ -265,7 +270,7 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 	// them from prefix sums. Otherwise sum each block afresh, so that one
 	// set of slots gets the same totals wherever it is compared (the
 	// shortcut above relies on it).
-	prefix := c.byStart && to-from > 2*n
+	prefix := c.byStart && len(cands)-n > 2*n
 	if prefix {
 		c.cumC = append(c.cumC[:0], 0)
 		c.cumT = append(c.cumT[:0], 0)
@@ -274,7 +279,14 @@ func (c *criterion) PickAdded(start float64, n int, budget float64, cands []slot
 			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+x.Runtime)
 		}
 	}
-	for j := from; j <= to; j++ {
+	for b := 0; b < len(cands)-n+1; b++ {
+		j := b
+		if fresh != nil {
+			if b >= len(fresh) {
+				break
+			}
+			j = fresh[b]
+		}
 		var cost, proc float64
 		if prefix {
 			cost, proc = c.cumC[j+n]-c.cumC[j], c.cumT[j+n]-c.cumT[j]

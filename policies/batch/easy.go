@@ -61,29 +61,35 @@ func (p *EASY) Schedule(v *cluster.View, s cluster.Starter) error {
 	if p.sjbf {
 		return p.backfillSJBF(v, s, shadow, extra)
 	}
-	for i := 1; i < v.QueueLen() && v.Free() > 0; {
-		if ok, d := p.fits(v, v.Queued(i), shadow, &extra); ok {
+	// The clock stands still during the pass and the free processors
+	// only change when a job starts: both are read once, so that the
+	// test of most queued jobs (wider than the free processors) is a
+	// comparison.
+	now, free := v.Now(), v.Free()
+	for i := 1; i < v.QueueLen() && free > 0; i++ {
+		if ok, d := p.fits(v.Queued(i), now, free, shadow, &extra); ok {
 			if err := p.startAs(s, i, d); err != nil {
 				return err
 			}
-			continue
+			free = v.Free()
+			i--
 		}
-		i++
 	}
 	return nil
 }
 
-// fits reports whether queued job j may backfill now, with the head's
-// shadow time and extra processors, and the estimate it would run with:
-// it fits in the free processors and ends by the shadow time or uses
-// only extra processors (which it then consumes).
-func (p *EASY) fits(v *cluster.View, j *cluster.Job, shadow float64, extra *int) (bool, float64) {
+// fits reports whether queued job j may backfill now, with free
+// processors free and the head's shadow time and extra processors, and
+// the estimate it would run with: it fits in the free processors and
+// ends by the shadow time or uses only extra processors (which it then
+// consumes).
+func (p *EASY) fits(j *cluster.Job, now float64, free int, shadow float64, extra *int) (bool, float64) {
 	n := j.Size()
-	if n > v.Free() {
+	if n > free {
 		return false, 0
 	}
 	d := p.tailEst(j)
-	if v.Now()+d <= shadow {
+	if now+d <= shadow {
 		return true, d
 	}
 	if n <= *extra {
@@ -141,7 +147,7 @@ func (p *EASY) backfillSJBF(v *cluster.View, s cluster.Starter, shadow float64, 
 		if v.Free() == 0 {
 			break
 		}
-		if ok, d := p.fits(v, j, shadow, &extra); ok {
+		if ok, d := p.fits(j, now, v.Free(), shadow, &extra); ok {
 			i := 1
 			for v.Queued(i) != j {
 				i++

@@ -21,6 +21,13 @@ type Scheduler struct {
 	search  slots.Searcher
 	chooser Chooser
 	work    slot.List // the copy of the list Alternatives and Backfill subtract from, kept for its buffer
+	// found collects the alternatives of Alternatives in the order found
+	// (with their jobs in foundJob) before they are grouped by job into
+	// one new slice; add appends to it, made once so that a search
+	// allocates no closure.
+	found    []Alternative
+	foundJob []int
+	add      func(j int, w slot.Window)
 }
 
 // Alternatives runs the first CSS step on l, which it does not modify:
@@ -36,15 +43,19 @@ func (s *Scheduler) Alternatives(l *slot.List, jobs []Job) ([][]Alternative, err
 	if err != nil {
 		return nil, err
 	}
-	alts := make([][]Alternative, len(jobs))
 	s.work = slot.List{Nodes: l.Nodes, Slots: append(s.work.Slots[:0], l.Slots...)}
-	work := &s.work
-	err = s.search.AlternativesUntil(work, Requests(jobs), searches, s.MaxPasses, s.Cancelled, func(j int, w slot.Window) {
-		alts[j] = append(alts[j], NewAlternative(w))
-	})
+	s.found, s.foundJob = s.found[:0], s.foundJob[:0]
+	if s.add == nil {
+		s.add = func(j int, w slot.Window) {
+			s.found = append(s.found, NewAlternative(w))
+			s.foundJob = append(s.foundJob, j)
+		}
+	}
+	err = s.search.AlternativesUntil(&s.work, Requests(jobs), searches, s.MaxPasses, s.Cancelled, s.add)
 	if err != nil {
 		return nil, err
 	}
+	alts := groupByJob(s.found, s.foundJob, len(jobs))
 	for i, j := range jobs {
 		SetUtilities(alts[i], j.Criterion)
 	}
@@ -81,4 +92,34 @@ func (s *Scheduler) Choose(alts [][]Alternative, p Problem) (Plan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// groupByJob returns the alternatives found (of job jobOf[k] each) as one
+// slice per job in the order found, all carved from one new slice with
+// each job's capacity cut to its length (an append by the caller
+// copies). A job without alternatives has a nil slice.
+func groupByJob(found []Alternative, jobOf []int, jobs int) [][]Alternative {
+	alts := make([][]Alternative, jobs)
+	if len(found) == 0 {
+		return alts
+	}
+	end := make([]int, jobs) // the end of each job's run in all
+	for _, j := range jobOf {
+		end[j]++
+	}
+	for j := 1; j < jobs; j++ {
+		end[j] += end[j-1]
+	}
+	all := make([]Alternative, len(found))
+	at := 0
+	for j := range alts {
+		if end[j] > at {
+			alts[j] = all[at:at:end[j]]
+		}
+		at = end[j]
+	}
+	for k, a := range found {
+		alts[jobOf[k]] = append(alts[jobOf[k]], a)
+	}
+	return alts
 }

@@ -26,37 +26,45 @@ type Shortest struct {
 	cand []int
 }
 
-// Route returns the processor of site that receives the job.
+// Route returns the processor of site that receives the job. The
+// processors where it starts now and, under ByCount, those with the
+// fewest waiting jobs come from the view's indexes (View.StartNow,
+// View.FewestWaiting); ByCountAll and ByWork measure every queue.
 func (r *Shortest) Route(v *gang.View, site int, estimate float64) int {
-	n := v.Processors()
-	r.cand = r.cand[:0]
-	for i := 0; i < n; i++ {
-		if v.CanStartNow(site, i, estimate) {
-			r.cand = append(r.cand, i)
+	c := v.StartNow(site, estimate)
+	if c.Len() == 0 {
+		if r.By == ByWork || r.By == ByCountAll {
+			return r.leastLoaded(v, site)
 		}
+		c = v.FewestWaiting(site)
 	}
-	if len(r.cand) == 0 {
-		best := 0.0
-		for i := 0; i < n; i++ {
-			var load float64
-			switch r.By {
-			case ByWork:
-				load = v.QueueWork(site, i)
-			case ByCountAll:
-				load = float64(v.QueueLen(site, i))
-				if !v.Idle(site, i) {
-					load++
-				}
-			default:
-				load = float64(v.QueueLen(site, i))
+	if c.Len() == 1 {
+		return c.Nth(0)
+	}
+	return c.Nth(v.Rand().IntN(c.Len()))
+}
+
+// leastLoaded returns a processor of site with the least load (ByWork or
+// ByCountAll), ties uniformly at random.
+func (r *Shortest) leastLoaded(v *gang.View, site int) int {
+	best := 0.0
+	r.cand = r.cand[:0]
+	for i := 0; i < v.Processors(); i++ {
+		var load float64
+		if r.By == ByWork {
+			load = v.QueueWork(site, i)
+		} else {
+			load = float64(v.QueueLen(site, i))
+			if !v.Idle(site, i) {
+				load++
 			}
-			switch {
-			case len(r.cand) == 0 || load < best:
-				best = load
-				r.cand = append(r.cand[:0], i)
-			case load == best:
-				r.cand = append(r.cand, i)
-			}
+		}
+		switch {
+		case len(r.cand) == 0 || load < best:
+			best = load
+			r.cand = append(r.cand[:0], i)
+		case load == best:
+			r.cand = append(r.cand, i)
 		}
 	}
 	if len(r.cand) == 1 {

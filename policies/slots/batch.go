@@ -122,6 +122,7 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 		maxPerf = math.Max(maxPerf, n.Performance)
 	}
 	hs := make([]hints, len(jobs))
+	floors := make([]bool, len(jobs)) // whether hs[i].floor rises to each window's score (floorer)
 	// the nodes do not change while windows are subtracted: their fits
 	// are computed once per job.
 	s.jobFits = s.jobFits[:0]
@@ -136,6 +137,12 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 		}
 		if searches[i].Criterion.StopAtFirst() {
 			hs[i].maxLen = maxLen
+		}
+		if f, ok := searches[i].Criterion.(floorer); ok {
+			hs[i].floor, s.vals, floors[i] = f.nodeFloor(hs[i].fits, j.Nodes, searches[i].Limits.Budget, s.vals)
+			if !floors[i] {
+				hs[i].floor = math.Inf(-1)
+			}
 		}
 	}
 	crits := make([]Criterion, 1)
@@ -160,6 +167,9 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 			w := res[0].Window
 			if crits[0].StopAtFirst() {
 				hs[i].from = w.Start
+			}
+			if floors[i] {
+				hs[i].floor = res[0].Score // no later window scores less (see floorer)
 			}
 			if err := l.Subtract(w); err != nil {
 				return fmt.Errorf("slots: job %d: %w", i, err)

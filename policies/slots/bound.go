@@ -45,6 +45,11 @@ type lpSuffix struct {
 	off               []int
 	cumZ, cumG, slope []float64
 	cur, next         []lpSegment
+	// spans and the spare buffers order copies into (the previous
+	// build's cumZ, cumG and slope), kept so that a build allocates
+	// nothing once they have grown
+	spans                    []lpSpan
+	spareZ, spareG, spareSlo []float64
 }
 
 type lpSegment struct {
@@ -81,7 +86,8 @@ func (l *lpSuffix) build(items []dpItem, off []int, sign float64) {
 	l.cur = l.cur[:0]
 	// suffixes are built from the last job back; stored from k = n
 	// down, then put in order.
-	spans := make([]lpSpan, n+1)
+	spans := append(l.spans[:0], make([]lpSpan, n+1)...)
+	l.spans = spans
 	for k := n - 1; k >= 0; k-- {
 		its := items[off[k]:off[k+1]]
 		l.z0[k] = l.z0[k+1] + its[0].z
@@ -153,7 +159,7 @@ func (l *lpSuffix) appendSuffix() lpSpan {
 // off[k]:off[k+1].
 func (l *lpSuffix) order(spans []lpSpan) {
 	n := len(spans) - 1
-	cz, cg, sl := make([]float64, 0, len(l.cumZ)), make([]float64, 0, len(l.cumG)), make([]float64, 0, len(l.slope))
+	cz, cg, sl := l.spareZ[:0], l.spareG[:0], l.spareSlo[:0]
 	for k := 0; k <= n; k++ {
 		l.off[k] = len(cz)
 		cz = append(cz, l.cumZ[spans[k].from:spans[k].to]...)
@@ -161,6 +167,7 @@ func (l *lpSuffix) order(spans []lpSpan) {
 		sl = append(sl, l.slope[spans[k].from:spans[k].to]...)
 	}
 	l.off[n+1] = len(cz)
+	l.spareZ, l.spareG, l.spareSlo = l.cumZ, l.cumG, l.slope
 	l.cumZ, l.cumG, l.slope = cz, cg, sl
 }
 

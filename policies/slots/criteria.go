@@ -17,6 +17,10 @@ type Candidate struct {
 	Runtime float64
 	// Cost is the node's price times Runtime.
 	Cost float64
+	// seam is 2·e+1 when the candidate joined between the scan's picks
+	// e−1 and e, 2·e when candidates that expired then sat just before
+	// it (see Searcher.fresh).
+	seam uint32
 }
 
 // Criterion chooses and scores windows during a scan. The scan calls Pick
@@ -190,20 +194,30 @@ type Finisher interface {
 
 // IncrementalCriterion is an optional interface of a Criterion that
 // can use what changed in the candidates since its previous pick of the
-// same scan: the scan calls PickAdded instead of Pick.
+// same scan: the scan calls PickFresh instead of Pick.
 type IncrementalCriterion interface {
 	Criterion
-	// PickAdded is Pick, told that cands are the candidates of the
-	// criterion's previous pick in this scan with one more, at index
-	// added, or, when added is −1, that they may have changed otherwise
-	// (or that this is the scan's first pick).
-	PickAdded(start float64, n int, budget float64, cands []Candidate, buf []int, added int) (score float64, chosen []int, ok bool)
+	// PickFresh is Pick, told which blocks of n candidates consecutive
+	// in cost order are fresh: those that start at the indices in fresh
+	// (ascending). Every other block was a block of the criterion's
+	// previous pick in this scan (the same candidates, consecutive
+	// then too). fresh is nil when every block is to be taken as fresh:
+	// the scan's first pick, or a ScanEach, which wants the best window
+	// at every start.
+	PickFresh(start float64, n int, budget float64, cands []Candidate, buf []int, fresh []int) (score float64, chosen []int, ok bool)
+	// UsesFresh reports whether the criterion looks at the fresh blocks
+	// in its current search; when it does not, PickFresh gets nil.
+	UsesFresh() bool
 }
 
 // belowPicker is a criterion that can tell cheaply whether a window at
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {
 	canBeat(start float64, n int, cands []Candidate, best float64) bool
+	// faster reports whether candidate c alone is below best at start
+	// (see Searcher.pick: when it is not, the candidate that joined
+	// cannot make a window beat best either).
+	faster(start float64, c *Candidate, best float64) bool
 }
 
 // canBeat: a window beats best only if n candidates are faster than best
@@ -221,6 +235,13 @@ func (f fastest) canBeat(start float64, n int, cands []Candidate, best float64) 
 		}
 	}
 	return false
+}
+
+// faster: c counts towards canBeat's n candidates. With the finish, a
+// start added to a runtime and taken off again need not give it back,
+// so every candidate counts.
+func (f fastest) faster(start float64, c *Candidate, best float64) bool {
+	return f.finish || c.Runtime < best
 }
 
 // pickUnbounded is Pick without a budget: the n candidates first in
@@ -247,6 +268,41 @@ func (f fastest) pickUnbounded(start float64, n int, cands []Candidate, buf []in
 		return start + longest, kept, true
 	}
 	return longest, kept, true
+}
+
+// pickFastest is f.Pick without a budget for criterion k of the scan,
+// told (added ≥ 0) that cands are those of k's previous pick with one
+// more at index added: the n fastest are then the n fastest of the
+// previous pick's and the new one, whose indices after added moved up by
+// one (the order of the others is kept), O(n) instead of a look at every
+// candidate.
+func (s *Searcher) pickFastest(k int, f fastest, start float64, n int, cands []Candidate, added int) (float64, []int, bool) {
+	for len(s.kept) <= k {
+		s.kept = append(s.kept, nil)
+	}
+	kept := s.kept[k]
+	if added < 0 || len(kept) != n {
+		score, chosen, ok := f.pickUnbounded(start, n, cands, s.buf)
+		s.kept[k] = append(kept[:0], chosen...)
+		return score, chosen, ok
+	}
+	for i := range kept {
+		if kept[i] >= added {
+			kept[i]++
+		}
+	}
+	if lessRuntime(cands, added, kept[n-1]) {
+		kept[n-1] = added
+		for j := n - 1; j > 0 && lessRuntime(cands, kept[j], kept[j-1]); j-- {
+			kept[j], kept[j-1] = kept[j-1], kept[j]
+		}
+	}
+	longest := cands[kept[n-1]].Runtime
+	chosen := append(s.buf[:0], kept...) // the Searcher's buffer: kept stays its own
+	if f.finish {
+		return start + longest, chosen, true
+	}
+	return longest, chosen, true
 }
 
 func lessRuntime(c []Candidate, a, b int) bool {

@@ -10,31 +10,42 @@ import (
 )
 
 // watcher is an IncrementalCriterion that checks what the scan tells it:
-// an added index ≥ 0 must mean that the candidates are those of its last
-// pick with one more at that index.
+// every block of n candidates that is not fresh must have been a block
+// of its previous pick (the same slots, consecutive there too), and the
+// fresh ones ascending.
 type watcher struct {
-	t           *testing.T
-	prev        []slot.Slot
-	told, picks int
-	lowest      lowestCost
+	t                   *testing.T
+	prev                []slot.Slot
+	told, picks, stales int
+	lowest              lowestCost
 }
 
 func (*watcher) Name() string      { return "watcher" }
 func (*watcher) StopAtFirst() bool { return false }
+func (*watcher) UsesFresh() bool   { return true }
 func (w *watcher) Pick(start float64, n int, budget float64, cands []Candidate, buf []int) (float64, []int, bool) {
-	return w.PickAdded(start, n, budget, cands, buf, -1)
+	return w.PickFresh(start, n, budget, cands, buf, nil)
 }
-func (w *watcher) PickAdded(start float64, n int, budget float64, cands []Candidate, buf []int, added int) (float64, []int, bool) {
+func (w *watcher) PickFresh(start float64, n int, budget float64, cands []Candidate, buf []int, fresh []int) (float64, []int, bool) {
 	w.picks++
-	if added >= 0 {
+	if fresh != nil {
 		w.told++
-		want := slices.Insert(slices.Clone(w.prev), added, cands[added].Slot)
-		got := make([]slot.Slot, len(cands))
-		for i, c := range cands {
-			got[i] = c.Slot
+		if !slices.IsSorted(fresh) {
+			w.t.Fatalf("fresh blocks %v not ascending", fresh)
 		}
-		if !slices.Equal(got, want) {
-			w.t.Fatalf("told candidate %d was added: before %v, now %v", added, w.prev, got)
+		for j := 0; j+n <= len(cands); j++ {
+			if slices.Contains(fresh, j) {
+				continue
+			}
+			w.stales++
+			block := make([]slot.Slot, n)
+			for i := range block {
+				block[i] = cands[j+i].Slot
+			}
+			k := slices.Index(w.prev, block[0])
+			if k < 0 || k+n > len(w.prev) || !slices.Equal(w.prev[k:k+n], block) {
+				w.t.Fatalf("block %d %v not fresh, but not a block of the previous pick %v", j, block, w.prev)
+			}
 		}
 	}
 	w.prev = w.prev[:0]
@@ -44,15 +55,18 @@ func (w *watcher) PickAdded(start float64, n int, budget float64, cands []Candid
 	return w.lowest.Pick(start, n, budget, cands, buf)
 }
 
-// TestScanTellsTheAddedCandidate: the index a scan hands an
-// IncrementalCriterion is the one new candidate (checked against the
-// candidates of its previous pick), and it is handed often.
-func TestScanTellsTheAddedCandidate(t *testing.T) {
+// TestScanTellsTheFreshBlocks: the blocks a scan does not call fresh
+// for an IncrementalCriterion are blocks of its previous pick (checked
+// against the candidates of that pick), and it tells often.
+func TestScanTellsTheFreshBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	var s Searcher
 	w := &watcher{t: t}
-	for iter := 0; iter < 300; iter++ {
+	for iter := 0; iter < 600; iter++ {
 		l := smallList(rng, 2+rng.IntN(10), iter%2 == 0)
+		if iter%3 == 0 {
+			l = tiedList(rng, 2+rng.IntN(20))
+		}
 		r := smallJob(rng, 3)
 		w.prev = w.prev[:0]
 		if _, err := s.Scan(l, r, NoLimits(r), w, ShortestRuntime); err != nil {
@@ -63,7 +77,7 @@ func TestScanTellsTheAddedCandidate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if w.told < w.picks/10 {
-		t.Errorf("told the added candidate at %d of %d picks", w.told, w.picks)
+	if w.told < w.picks/2 || w.stales < w.picks {
+		t.Errorf("told the fresh blocks at %d of %d picks, %d blocks not fresh", w.told, w.picks, w.stales)
 	}
 }

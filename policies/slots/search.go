@@ -37,10 +37,15 @@ type Searcher struct {
 	// start (the scan picks once per start in that mode).
 	each    func(w slot.Window, score float64)
 	fits    []nodeFit
+	vals    []float64              // scratch of the floors (floorer)
 	jobFits []nodeFit              // the fits of every job of AlternativesEach
 	below   []belowPicker          // each criterion's, nil if it is none
+	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
+	fresh   []int                  // the fresh blocks of the pick (see freshBlocks)
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
+	kept    [][]int                // each fastest criterion's last pick (see pickFastest)
+	tight   []bool                 // whether fewer than n candidates were below a belowPicker's best at its last step
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
@@ -132,9 +137,13 @@ type hints struct {
 	// fits, when not nil, are the node fits of the request and limits
 	// (see nodeFits), computed once for several scans.
 	fits []nodeFit
+	// floor is a score no window of the list reaches below under the
+	// scan's one criterion (see floorer): the scan stops at its first
+	// window that scores it, as no later one can score strictly less.
+	floor float64
 }
 
-var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1)}
+var noHints = hints{from: math.Inf(-1), maxLen: math.Inf(1), floor: math.Inf(-1)}
 
 // finishWindows makes the window of every criterion that found one from
 // the candidates pick kept for it.
@@ -156,29 +165,44 @@ func (s *Searcher) finishWindows(out []Result) {
 // pick lets every criterion not done pick from the candidates for a
 // window at start and keeps the better windows in out; it reports
 // whether the scan may stop. added is the index of the one candidate
-// admitted since the last pick when nothing else changed, −1 otherwise.
-func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate, added int) bool {
+// admitted since the last pick when nothing else changed, −1 otherwise;
+// epoch is the number of the pick (see Candidate.seam).
+func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start float64, n int, budget float64, cands []Candidate, added int, epoch uint32) bool {
 	for k, c := range crits {
 		if s.done[k] {
 			continue
 		}
-		if b := s.below[k]; b != nil && out[k].Found && s.each == nil && !b.canBeat(start, n, cands, out[k].Score) {
-			s.picked[k] = false
-			continue // no window here can beat the best so far
+		if b := s.below[k]; b != nil && out[k].Found && s.each == nil {
+			// fewer than n candidates were below the best at the last
+			// step (tight): one more that is not below leaves it so.
+			if added >= 0 && s.tight[k] && !b.faster(start, &cands[added], out[k].Score) || !b.canBeat(start, n, cands, out[k].Score) {
+				s.picked[k], s.tight[k] = false, true
+				continue // no window here can beat the best so far
+			}
 		}
 		var score float64
 		var chosen []int
 		var ok bool
 		if ic := s.incr[k]; ic != nil {
+			var fresh []int
+			if s.picked[k] && s.each == nil && ic.UsesFresh() {
+				fresh = s.freshBlocks(n, cands, added, epoch)
+			}
+			score, chosen, ok = ic.PickFresh(start, n, budget, cands, s.buf, fresh)
+		} else if f, isF := c.(fastest); isF && math.IsInf(budget, 1) {
 			a := -1
 			if s.picked[k] {
 				a = added
 			}
-			score, chosen, ok = ic.PickAdded(start, n, budget, cands, s.buf, a)
+			score, chosen, ok = s.pickFastest(k, f, start, n, cands, a)
 		} else {
 			score, chosen, ok = c.Pick(start, n, budget, cands, s.buf)
 		}
 		s.picked[k] = true
+		// without a budget the pick is the n fastest, so after it fewer
+		// than n candidates are below the best (the pick's or an earlier
+		// one): the step is tight.
+		s.tight[k] = ok && math.IsInf(budget, 1)
 		if cap(chosen) > cap(s.buf) {
 			s.buf = chosen[:0]
 		}
@@ -197,7 +221,7 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 		for _, i := range chosen {
 			s.bestCands[k] = append(s.bestCands[k], cands[i])
 		}
-		if c.StopAtFirst() {
+		if c.StopAtFirst() || score <= s.floor[k] {
 			s.done[k] = true
 			*remaining--
 		}
@@ -228,12 +252,18 @@ func upperCost(cands []Candidate, cost float64) int {
 
 // expire drops the candidates too short for a window at start and
 // returns the rest with their least deadline (end − runtime).
-func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float64) {
+func (s *Searcher) expire(cands []Candidate, start float64, epoch uint32) ([]Candidate, float64) {
 	minDeadline := math.Inf(1)
 	// the runs of kept candidates between the expired ones move down
-	// in one copy each; the kept prefix stays in place.
+	// in one copy each; the kept prefix stays in place. The first of a
+	// run after expired ones gets a seam (unless it joined since the
+	// last pick: that says more).
 	w, r := 0, 0
+	gap := false
 	for r < len(cands) {
+		if gap && cands[r].seam>>1 != epoch {
+			cands[r].seam = epoch << 1
+		}
 		k := r
 		for ; k < len(cands); k++ {
 			c := &cands[k]
@@ -251,6 +281,9 @@ func (s *Searcher) expire(cands []Candidate, start float64) ([]Candidate, float6
 		if k < len(cands) { // cands[k] expires
 			s.mark[cands[k].Slot.Node] = 0
 			k++
+			gap = true
+		} else {
+			gap = false
 		}
 		r = k
 	}
@@ -297,4 +330,34 @@ func (s *Searcher) makeWindow(start float64, cands []Candidate, chosen []int) sl
 		w.Cost += c.Cost
 	}
 	return w
+}
+
+// freshBlocks returns the first indices, ascending, of the blocks of n
+// consecutive candidates that are new since the previous pick (number
+// epoch − 1): those that hold a candidate that joined since, or hold
+// both neighbours of a seam that expired candidates left. added ≥ 0
+// says that one candidate joined and nothing else changed.
+func (s *Searcher) freshBlocks(n int, cands []Candidate, added int, epoch uint32) []int {
+	f := s.fresh[:0]
+	last := -1 // the last block appended
+	for p := range cands {
+		if added >= 0 {
+			p = added
+		} else if cands[p].seam>>1 != epoch {
+			continue
+		}
+		lo, hi := max(p-n+1, last+1, 0), min(p, len(cands)-n)
+		if cands[p].seam&1 == 0 {
+			hi = min(hi, p-1) // a seam before p: the blocks that also hold p − 1
+		}
+		for j := lo; j <= hi; j++ {
+			f = append(f, j)
+		}
+		last = max(last, hi)
+		if added >= 0 {
+			break
+		}
+	}
+	s.fresh = f
+	return f
 }

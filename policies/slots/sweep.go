@@ -19,6 +19,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	if len(crits) == 0 || r.Nodes > len(l.Nodes) {
 		return out, nil
 	}
+	if len(crits) == 1 {
+		s.floor[0] = h.floor
+	}
 	s.newGeneration(len(l.Nodes))
 	fits := h.fits
 	if fits == nil {
@@ -58,12 +61,15 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 	}
 	s.below, s.incr = s.below[:0], s.incr[:0]
 	s.picked = append(s.picked[:0], make([]bool, len(crits))...)
+	s.tight = append(s.tight[:0], make([]bool, len(crits))...)
+	s.floor = s.floor[:0]
 	for k, c := range crits {
 		s.res[k].Criterion = c.Name()
 		b, _ := c.(belowPicker)
 		s.below = append(s.below, b)
 		ic, _ := c.(IncrementalCriterion)
 		s.incr = append(s.incr, ic)
+		s.floor = append(s.floor, math.Inf(-1))
 	}
 	return nil
 }
@@ -126,6 +132,9 @@ type sweep struct {
 	admits  int
 	addedAt int
 	expired bool
+	// epoch counts the picks: the seams of the candidates (see
+	// Candidate.seam) made since the last pick carry it
+	epoch uint32
 }
 
 // run sweeps the slots of l from index first on for the criteria crits:
@@ -205,7 +214,7 @@ func (w *sweep) admit(sl slot.Slot, rt, cost float64) {
 	i := upperCost(w.cands, cost)
 	w.cands = append(w.cands, Candidate{})
 	copy(w.cands[i+1:], w.cands[i:])
-	w.cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost}
+	w.cands[i] = Candidate{Slot: sl, Runtime: rt, Cost: cost, seam: w.epoch<<1 | 1}
 	w.admits, w.addedAt = w.admits+1, i
 	w.s.mark[sl.Node] = w.s.gen
 	if d := sl.End - rt; d < w.minDeadline {
@@ -216,7 +225,7 @@ func (w *sweep) admit(sl slot.Slot, rt, cost float64) {
 // expire drops the candidates too short for a window at start.
 func (w *sweep) expire(start float64) {
 	before := len(w.cands)
-	w.cands, w.minDeadline = w.s.expire(w.cands, start)
+	w.cands, w.minDeadline = w.s.expire(w.cands, start, w.epoch)
 	w.expired = w.expired || len(w.cands) != before
 }
 
@@ -230,7 +239,9 @@ func (w *sweep) pick(crits []Criterion, start float64) bool {
 		added = w.addedAt
 	}
 	w.admits, w.expired = 0, false
-	return w.s.pick(crits, w.out, &w.remaining, start, w.n, w.budget, w.cands, added)
+	epoch := w.epoch
+	w.epoch++
+	return w.s.pick(crits, w.out, &w.remaining, start, w.n, w.budget, w.cands, added, epoch)
 }
 
 // probe evaluates the extra start h.at (see FindAt) once the sweep has

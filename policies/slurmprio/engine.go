@@ -184,11 +184,29 @@ func (e *Engine) Priority(j Job, now float64) (Factors, error) {
 			break
 		}
 	}
+	e.weigh(&f)
+	return f, nil
+}
+
+// Refresh returns the factors f of a pending job (from Priority) at now:
+// the age (from eligible) and the fair share (of its association n)
+// recomputed, the others kept, since nothing else of a pending job
+// changes. A replay's PriorityCalcPeriod step calls it for every pending
+// job, without Priority's lookups.
+func (e *Engine) Refresh(f Factors, n *Node, eligible, now float64) Factors {
+	f.Age = math.Min(math.Max(now-eligible, 0)/e.o.MaxAge, 1)
+	f.FairShare = n.FairShare
+	e.weigh(&f)
+	return f
+}
+
+// weigh sets f.Priority, the weighted sum of the factors truncated to an
+// integer in [1, 2^32 − 1].
+func (e *Engine) weigh(f *Factors) {
 	o := e.o
 	p := math.Floor(o.WeightAge*f.Age + o.WeightFairshare*f.FairShare + o.WeightJobSize*f.JobSize +
 		o.WeightPartition*f.Partition + o.WeightQOS*f.QOS + o.WeightAssoc*f.Assoc)
 	f.Priority = math.Min(math.Max(p, 1), math.MaxUint32)
-	return f, nil
 }
 
 // jobSize is Slurm's job-size factor.

@@ -36,31 +36,17 @@ func (fairTree) Compute(t *Tree) {
 		return
 	}
 	rank, rnt := total, total
-	// buf holds the levels being walked, a stack: an account's children
-	// are appended after its level and dropped when they are done.
-	buf := make([]*Node, 0, t.nodes())
-	var level func(sibs []*Node, accountTied bool)
-	level = func(sibs []*Node, accountTied bool) {
+	var level func(parent *Node, accountTied bool)
+	level = func(parent *Node, accountTied bool) {
+		sibs := parent.ranked()
 		if len(sibs) == 0 {
 			return
 		}
-		ls := levelShares(sibs[0].Parent)
+		ls := levelShares(parent)
 		for _, n := range sibs {
 			levelFS(n, ls)
 		}
-		slices.SortStableFunc(sibs, func(a, b *Node) int {
-			switch {
-			case a.LevelFS > b.LevelFS:
-				return -1
-			case a.LevelFS < b.LevelFS:
-				return 1
-			case a.User && !b.User:
-				return -1
-			case b.User && !a.User:
-				return 1
-			}
-			return 0
-		})
+		rankSort(sibs)
 		for i, n := range sibs {
 			tied := accountTied && i == 0 || i > 0 && sibs[i-1].LevelFS == n.LevelFS
 			if n.User {
@@ -71,14 +57,51 @@ func (fairTree) Compute(t *Tree) {
 				rnt--
 				continue
 			}
-			top := len(buf)
-			buf = append(buf, n.Children...)
-			level(buf[top:], tied)
-			buf = buf[:top]
+			level(n, tied)
 		}
 	}
-	buf = append(buf, t.Root.Children...)
-	level(buf, false)
+	level(t.Root, false)
+}
+
+// ranked returns n's children in the order the last Compute ranked them
+// (name order the first time, or after a child was added), each child's
+// place in the name order noted in pos.
+func (n *Node) ranked() []*Node {
+	if len(n.order) != len(n.Children) {
+		n.order = append(n.order[:0], n.Children...)
+		for i, c := range n.Children {
+			c.pos = i
+		}
+	}
+	return n.order
+}
+
+// rankSort sorts siblings by level fair share (higher first), users
+// before accounts on equal LF, name order otherwise: the stable sort of
+// the name order that Fair Tree asks for, as a total order, so that the
+// result does not depend on the order it starts from. Between two
+// Computes the order barely changes, and sorting a nearly sorted slice is
+// about linear.
+func rankSort(sibs []*Node) {
+	slices.SortFunc(sibs, func(a, b *Node) int {
+		if rankedBefore(a, b) {
+			return -1
+		}
+		if rankedBefore(b, a) {
+			return 1
+		}
+		return 0
+	})
+}
+
+func rankedBefore(a, b *Node) bool {
+	switch {
+	case a.LevelFS != b.LevelFS:
+		return a.LevelFS > b.LevelFS
+	case a.User != b.User:
+		return a.User
+	}
+	return a.pos < b.pos
 }
 
 // levelFS sets n's share and usage fractions among its siblings, whose

@@ -1,6 +1,8 @@
 package slurmprio
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -44,5 +46,54 @@ func TestCompareSharesClassicDoc(t *testing.T) {
 	bad := CompareShares(rows, tr, 1e-3, "sshare.txt")
 	if len(bad) == 0 || !strings.HasPrefix(bad[0], "sshare.txt:5: user user1 of account B: fair share ") {
 		t.Errorf("Fair Tree against classic's values: %q", bad)
+	}
+}
+
+// TestFairTreeOrderKept: Fair Tree keeps its last ranking to sort from;
+// a tree computed many times must rank exactly as a fresh tree with the
+// same usage, ties included (equal usage, FairShare=parent, no usage).
+func TestFairTreeOrderKept(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	build := func() (*Tree, []*Node) {
+		tr := NewTree()
+		var users []*Node
+		for a := range 6 {
+			name := fmt.Sprintf("acct%d", 5-a)
+			if err := tr.AddAccount(name, "root", float64(1+a%2), 0); err != nil {
+				t.Fatal(err)
+			}
+			for u := range 7 {
+				shares := float64(1 + u%3)
+				if u == 6 {
+					shares = ParentShares
+				}
+				if err := tr.AddUser(fmt.Sprintf("u%d", 6-u), name, shares, 0); err != nil {
+					t.Fatal(err)
+				}
+				n, _ := tr.User(fmt.Sprintf("u%d", 6-u), name)
+				users = append(users, n)
+			}
+		}
+		return tr, users
+	}
+	old, oldUsers := build()
+	ft := fairTree{}
+	for range 20 {
+		for _, n := range oldUsers {
+			if r.IntN(3) == 0 {
+				old.Charge(n, float64(r.IntN(4)*100)) // often equal: ties
+			}
+		}
+		ft.Compute(old)
+		fresh, freshUsers := build()
+		for i, n := range oldUsers {
+			fresh.Charge(freshUsers[i], n.RawUsage)
+		}
+		ft.Compute(fresh)
+		for i, n := range oldUsers {
+			if n.FairShare != freshUsers[i].FairShare {
+				t.Fatalf("%s of %s: fair share %v after earlier computes, %v fresh", n.Name, n.Parent.Name, n.FairShare, freshUsers[i].FairShare)
+			}
+		}
 	}
 }

@@ -202,6 +202,12 @@ func TestPriorityByHand(t *testing.T) {
 		!near(f.Partition, want.Partition) || !near(f.QOS, want.QOS) || !near(f.Assoc, want.Assoc) || f.Priority != want.Priority {
 		t.Errorf("got %+v\nwant %+v", f, want)
 	}
+	// Refresh from the factors at 0 gives the same as Priority at 12 h.
+	f0, _ := e.Priority(j, 0)
+	n, _ := e.tree.User("u3", "B")
+	if r := e.Refresh(f0, n, j.Eligible, 12*3600); r != f {
+		t.Errorf("Refresh: %+v, Priority: %+v", r, f)
+	}
 	j.User, j.Account = "u1", "A" // A's priority 5 of 10, inherited
 	if f, _ := e.Priority(j, 0); !near(f.Assoc, 0.5) || f.Age != 0 {
 		t.Errorf("u1: %+v", f)

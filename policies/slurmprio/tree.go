@@ -39,6 +39,11 @@ type Node struct {
 	LevelFS float64
 	// FairShare is the fair-share factor of a user node.
 	FairShare float64
+
+	// order is Fair Tree's ranking of the children at the last Compute,
+	// pos the node's place among its siblings in name order.
+	order []*Node
+	pos   int
 }
 
 // Tree is an association tree below root.
@@ -126,9 +131,6 @@ func (t *Tree) Account(name string) (*Node, bool) {
 	n, ok := t.accounts[name]
 	return n, ok
 }
-
-// nodes is the number of associations below root.
-func (t *Tree) nodes() int { return len(t.accounts) - 1 + t.nusers }
 
 // Users is the number of user associations.
 func (t *Tree) Users() int { return t.nusers }

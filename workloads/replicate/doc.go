@@ -14,16 +14,23 @@
 //   - Resample (Zakay & Feitelson, "Workload resampling for performance
 //     evaluation of parallel job schedulers", ICPE 2013 and CCPE 26(12),
 //     2014): the trace is cut into per-user sub-traces; long-term users
-//     are kept and temporary users are drawn at random week by week, each
-//     keeping its position in the week (so the daily and weekly cycles
-//     stay), until the asked length (weeks) and load are reached. A Pool
-//     holds the sub-traces of one trace and is shared, read-only, by every
+//     are kept (rotated together by whole weeks) and temporary users are
+//     drawn at random week by week, never while a copy of them is still
+//     active, each keeping its position in the week (so the daily and
+//     weekly cycles stay), until each week reaches its share of the
+//     asked load, the temporary users filling the weeks the long-term
+//     users leave light (as the trace's users do: their weekly loads are
+//     negatively correlated). The jobs that followed their user's
+//     previous job in the trace point at it (SWF fields 17 and 18), for
+//     user-based feedback in the cluster model. A Pool holds the
+//     sub-traces of one trace and is shared, read-only, by every
 //     replication.
 //
 // Every method takes its randomness from a *rand.Rand the caller derives
 // from the scenario's seed and the replication only, so replication r of
 // every point of a sweep gets the same workload (common random numbers).
 //
-// KS2 is the two-sample Kolmogorov–Smirnov statistic used to validate the
-// resampler against its trace.
+// KS2 is the two-sample Kolmogorov–Smirnov statistic and Hurst the
+// aggregated-variance estimate of the Hurst parameter used to validate
+// the resampler against its trace.
 package replicate

@@ -42,15 +42,17 @@ type Pool struct {
 	next   int     // first user id free for drawn temporary users
 	work   float64 // processor-seconds of the kept records
 	jobs   int
+	peak   float64 // processor-seconds submitted in the trace's busiest week
 }
 
 // subtrace is the records of one user, submit times relative to t0.
 type subtrace struct {
-	user  int
-	first int // week of the first record
-	last  int // week of the last record
-	recs  []swf.Record
-	work  float64
+	user   int
+	first  int // week of the first record
+	last   int // week of the last record
+	recs   []swf.Record
+	work   float64
+	weekly []float64 // processor-seconds submitted in each week of its activity
 }
 
 // NewPool reads rs (to its end) into per-user sub-traces. procs is the
@@ -144,14 +146,23 @@ func (p *Pool) split(recs []swf.Record, longTerm float64) {
 		p.next = max(p.next, r.User+1)
 	}
 	slices.Sort(order)
+	perWeek := make([]float64, p.weeks)
 	for _, id := range order {
 		u := byUser[id]
+		linkSessions(u.recs)
+		u.weekly = make([]float64, u.last-u.first+1)
+		for _, r := range u.recs {
+			w := int(r.Submit / SecondsPerWeek)
+			u.weekly[w-u.first] += work(r)
+			perWeek[w] += work(r)
+		}
 		if float64(u.last-u.first+1) >= longTerm*float64(p.weeks) {
 			p.long = append(p.long, *u)
 		} else {
 			p.temp = append(p.temp, *u)
 		}
 	}
+	p.peak = slices.Max(perWeek)
 }
 
 // work is a record's processor-seconds.

@@ -1,0 +1,150 @@
+package slurmsim
+
+import (
+	"math"
+	"slices"
+)
+
+// A point starts a step of a profile: free CPUs from t until the next
+// point's t (the last step lasts forever).
+type point struct {
+	t    float64
+	free int
+}
+
+// A profile is the free CPUs of one node class over [now, horizon), as the
+// backfill scheduler plans them: the running jobs release their CPUs at
+// their time limits, rounded up to bf_resolution; the jobs it starts or
+// reserves take theirs.
+type profile struct {
+	pts []point
+	// first[c], when its pass is the profile's, is a time before which no
+	// point has c CPUs free, found by an earlier search from now in this
+	// pass: takes only lower the free CPUs, so it stays true, and a later
+	// search for c starts there.
+	first []firstFree
+	pass  int
+}
+
+type firstFree struct {
+	pass int
+	t    float64
+}
+
+// reset makes the profile flat at free from now, for the pass-th plan.
+func (p *profile) reset(now float64, free, cpus, pass int) {
+	p.pts = append(p.pts[:0], point{now, free})
+	p.pass = pass
+	if len(p.first) != cpus+1 {
+		p.first = make([]firstFree, cpus+1)
+	}
+}
+
+// release adds cpus from t on (t > now, the points in time order is the
+// caller's: it releases in ascending t).
+func (p *profile) release(t float64, cpus int) {
+	last := &p.pts[len(p.pts)-1]
+	if last.t == t {
+		last.free += cpus
+		return
+	}
+	p.pts = append(p.pts, point{t, last.free + cpus})
+}
+
+// at returns the index of the step holding t (t ≥ the first point),
+// searching from index lo on.
+func (p *profile) at(t float64, lo int) int {
+	hi := len(p.pts) // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi = len: none)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if p.pts[m].t <= t {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// minFree returns the least free CPUs over [t, e).
+func (p *profile) minFree(t, e float64) int {
+	m := math.MaxInt
+	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t < e; i++ {
+		m = min(m, p.pts[i].free)
+	}
+	return m
+}
+
+// split makes t a point (t ≥ pts[lo].t) and returns its index.
+func (p *profile) split(t float64, lo int) int {
+	i := p.at(t, lo)
+	if p.pts[i].t == t {
+		return i
+	}
+	p.pts = slices.Insert(p.pts, i+1, point{t, p.pts[i].free})
+	return i + 1
+}
+
+// take removes cpus over [t, e).
+func (p *profile) take(t, e float64, cpus int) {
+	if cpus == 0 || !(t < e) {
+		return
+	}
+	i := p.split(t, 0)
+	end := len(p.pts)
+	if !math.IsInf(e, 1) {
+		end = p.split(e, i)
+	}
+	for ; i < end; i++ {
+		p.pts[i].free -= cpus
+	}
+}
+
+// earliest returns the earliest time t ≥ from (from, or a point after it)
+// and before horizon from which cpus are free for dur (cut at horizon); ok
+// is false when there is none in the window. One scan: a step with too few
+// CPUs rules out every start before its end.
+func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t float64, ok bool) {
+	pts := p.pts
+	i := 0
+	fromNow := from <= pts[0].t
+	if f := p.first[min(cpus, len(p.first)-1)]; cpus < len(p.first) && f.pass == p.pass && f.t > from {
+		from = f.t
+	}
+	if from > pts[0].t {
+		i = p.at(from, 0)
+	}
+	t = from
+	for {
+		for i < len(pts) && pts[i].free < cpus {
+			i++
+		}
+		if fromNow {
+			fromNow = false
+			if cpus < len(p.first) {
+				p.first[cpus] = firstFree{p.pass, math.Inf(1)}
+				if i < len(pts) {
+					p.first[cpus].t = pts[i].t
+				}
+			}
+		}
+		if i == len(pts) {
+			return 0, false
+		}
+		if pts[i].t > t {
+			t = pts[i].t
+		}
+		if t >= horizon {
+			return 0, false
+		}
+		e := min(t+dur, horizon)
+		j := i + 1
+		for j < len(pts) && pts[j].t < e && pts[j].free >= cpus {
+			j++
+		}
+		if j == len(pts) || pts[j].t >= e {
+			return t, true
+		}
+		i = j + 1
+	}
+}

@@ -1,0 +1,51 @@
+package slurmsim
+
+import (
+	"cmp"
+	"slices"
+)
+
+// before is the order both schedulers take pending jobs in: partition
+// PriorityTier (higher first), priority (higher first), submit time, ID.
+// It is a total order, so the schedule never depends on how ties were met.
+func before(a, b *job) int {
+	if c := cmp.Compare(b.tier, a.tier); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.prio, a.prio); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Submit, b.Submit); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// enqueue inserts an eligible job at its place in the queue.
+func (s *simulation) enqueue(j *job) {
+	i, _ := slices.BinarySearchFunc(s.queue, j, before)
+	s.queue = slices.Insert(s.queue, i, j)
+}
+
+// compact removes the jobs a pass started, keeping the order.
+func (s *simulation) compact() {
+	if s.startedInPass == 0 {
+		return
+	}
+	s.startedInPass = 0
+	s.queue = slices.DeleteFunc(s.queue, func(j *job) bool { return j.started })
+}
+
+// reprioritise recomputes every queued job's priority at now and restores
+// the order; it reports whether the order changed.
+func (s *simulation) reprioritise(now float64) bool {
+	for _, j := range s.queue {
+		j.factors = s.prio.Refresh(j.factors, j.Assoc, j.Eligible, now)
+		j.prio = j.factors.Priority
+	}
+	if slices.IsSortedFunc(s.queue, before) {
+		return false
+	}
+	slices.SortFunc(s.queue, before)
+	return true
+}
