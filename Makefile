@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    := ./...
 OUT     ?= out
 
-.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct test-slurm-priority test-slurm-order fuzz bench bench-scale build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions figures clean
+.PHONY: run test test-long test-plain test-clone docs test-slurm test-sacct test-slurm-priority test-slurm-order fuzz bench bench-scale bench-replay-ci build lint reproduce reproduce-karatza reproduce-toporkov reproduce-anticipation reproduce-traces reproduce-coarp reproduce-css2014 reproduce-lublin reproduce-predictions figures clean
 
 SCHEDSIM := $(GO) run ./cmd/schedsim
 TRACES   := ../shared/traces
@@ -92,6 +92,10 @@ fuzz:
 ## bench: every benchmark (kernel, models, policies, scenarios)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
+
+## bench-replay-ci: replay-ci-blue, 30 user-bootstrap replications × 4 policies of SDSC-BLUE (243 000 jobs) on 2 workers: s/op and B/op (issue 24's target: ≤ 60 s on 2 cores); skips without the trace
+bench-replay-ci:
+	$(GO) test -run '^$$' -bench 'ReplayCIBlue/replications=30$$' -benchtime 1x -benchmem -timeout 30m ./scenarios
 
 ## bench-scale: replay 1 and 10 million synthetic jobs with EASY: wall time and peak RSS (README, Slurm section)
 bench-scale:

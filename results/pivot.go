@@ -165,33 +165,17 @@ func writePivots(w io.Writer, r *Report, o TextOptions) error {
 			fmt.Fprintln(&b)
 		}
 	}
-	switch {
-	case len(axes) == 0:
-		if md {
-			fmt.Fprintln(&b)
-			writeGrid(&b, pointGrid(sub), true, 0)
-		} else {
-			b.Reset() // the long block has its own heading
-			if err := writeTable(&b, sub, false); err != nil {
-				return err
-			}
-			_, err := io.WriteString(w, b.String())
+	if len(axes) == 0 && !md {
+		b.Reset() // the long block has its own heading
+		if err := writeTable(&b, sub, false); err != nil {
 			return err
 		}
-	case len(axes) == 1:
-		heading(stat+" by "+axes[0].Label, "")
-		writeGrid(&b, sweepGrid(sub, axes[0], metrics), md, width)
-	default:
-		col := columnAxis(axes, r.Points)
-		for _, m := range metrics {
-			info := r.Info(m)
-			title := m
-			if info.Description != "" {
-				title += ": " + info.Label()
-			}
-			heading(title, fmt.Sprintf("%s; rows %s, columns %s", stat, rowAxesName(axes, col), axes[col].Label))
-			writeGrid(&b, pivotGrid(sub, axes, col, m), md, width)
-		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	pivotTables(&b, r, sub, axes, metrics, stat, heading, md, width)
+	if r.PopulationCI && r.Replications > 1 {
+		pivotTables(&b, r, sub.populationView(), axes, metrics, populationCaption, heading, md, width)
 	}
 	var notes strings.Builder
 	writeUndefinedNotes(&notes, sub)
@@ -202,6 +186,36 @@ func writePivots(w io.Writer, r *Report, o TextOptions) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// pivotTables writes the pivot tables of sub's metrics (whose cells are
+// "mean ± half-width") under headings that name stat.
+func pivotTables(b *strings.Builder, r, sub *Report, axes []Axis, metrics []string, stat string, heading func(title, caption string), md bool, width int) {
+	switch {
+	case len(axes) == 0:
+		if md {
+			if stat == populationCaption {
+				heading(stat, "")
+			} else {
+				fmt.Fprintln(b)
+			}
+			writeGrid(b, pointGrid(sub), true, 0)
+		}
+	case len(axes) == 1:
+		heading(stat+" by "+axes[0].Label, "")
+		writeGrid(b, sweepGrid(sub, axes[0], metrics), md, width)
+	default:
+		col := columnAxis(axes, r.Points)
+		for _, m := range metrics {
+			info := r.Info(m)
+			title := m
+			if info.Description != "" {
+				title += ": " + info.Label()
+			}
+			heading(title, fmt.Sprintf("%s; rows %s, columns %s", stat, rowAxesName(axes, col), axes[col].Label))
+			writeGrid(b, pivotGrid(sub, axes, col, m), md, width)
+		}
+	}
 }
 
 // columnAxis is the index of the axis the pivot tables spread over

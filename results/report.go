@@ -103,6 +103,12 @@ type Report struct {
 	// Metrics declares the metrics of the points (unit, description), in
 	// the order the points report them.
 	Metrics []MetricInfo `json:"metrics_info,omitempty"`
+	// PopulationCI is true when the replications replayed bootstrap
+	// workloads of a trace (replicate: {method: bootstrap}): every summary
+	// then also has a population interval (Summary.PopulationHalfWidth),
+	// which the text tables, summary.csv and summary.json show beside the
+	// replication CI.
+	PopulationCI bool `json:"population_ci,omitempty"`
 	// Headline are the metrics the compact table shows by default (the
 	// kind's; empty: see HeadlineMetrics).
 	Headline []string `json:"-"`

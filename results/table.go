@@ -57,13 +57,19 @@ func writeBlocks(w io.Writer, r *Report, wide bool) error {
 		for _, s := range p.Summaries {
 			hasRef = hasRef || s.HasReference()
 		}
-		if hasRef {
-			fmt.Fprintln(tw, "metric\tunit\tmean\t± 95% CI\treference\tdiff")
-		} else {
-			fmt.Fprintln(tw, "metric\tunit\tmean\t± 95% CI")
+		head := "metric\tunit\tmean\t± 95% CI"
+		if r.PopulationCI {
+			head += "\t± 95% population"
 		}
+		if hasRef {
+			head += "\treference\tdiff"
+		}
+		fmt.Fprintln(tw, head)
 		for _, s := range p.Summaries {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s", s.Name, r.Info(s.Name).Unit, meanCell(s), num(s.HalfWidth))
+			if r.PopulationCI {
+				fmt.Fprintf(tw, "\t%s", num(s.PopulationHalfWidth()))
+			}
 			if hasRef {
 				if s.HasReference() {
 					diff := "-"

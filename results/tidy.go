@@ -127,6 +127,9 @@ func summaryTable(r *Report) ([]string, [][]cell) {
 		cols = append(cols, a.Column)
 	}
 	cols = append(cols, SummaryColumns...)
+	if r.PopulationCI {
+		cols = append(cols, PopulationColumns...)
+	}
 	requested := r.Replications
 	if r.Interrupted {
 		requested = r.Requested
@@ -142,6 +145,9 @@ func summaryTable(r *Report) ([]string, [][]cell) {
 				numCell(s.Mean), numCell(s.SD), numCell(s.HalfWidth), numCell(s.Low()), numCell(s.High()),
 				numCell(s.Min), numCell(s.Max), numCell(s.Reference),
 				intCell(s.Undefined), intCell(requested), boolCell(r.Interrupted))
+			if r.PopulationCI {
+				row = append(row, numCell(s.PopulationHalfWidth()), numCell(s.PopulationLow()), numCell(s.PopulationHigh()))
+			}
 			rows = append(rows, row)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -15,9 +16,10 @@ import (
 
 // Replication methods of Replicate.Method.
 const (
-	ReplicateShake    = "shake"
-	ReplicateWindow   = "window"
-	ReplicateResample = "resample"
+	ReplicateShake     = "shake"
+	ReplicateWindow    = "window"
+	ReplicateResample  = "resample"
+	ReplicateBootstrap = "bootstrap"
 )
 
 // Replicate makes a trace replay replicable (the replicate: block of the
@@ -29,8 +31,9 @@ const (
 // scenario's replications:. See docs/explanation/trace-replications.md.
 type Replicate struct {
 	// Method is shake (perturb the trace, Tsafrir et al. 2007), window (a
-	// random sub-trace of days days) or resample (recombine its users,
-	// Zakay & Feitelson 2013).
+	// random sub-trace of days days), resample (recombine its users,
+	// Zakay & Feitelson 2013) or bootstrap (draw all its users with
+	// replacement, so that the summaries get population intervals).
 	Method string `yaml:"method"`
 	// Submit (shake) is the submit-time shift in seconds: uniform in
 	// ±submit, or an exponential delay of mean submit (shift).
@@ -48,7 +51,7 @@ type Replicate struct {
 	Weeks int `yaml:"weeks"`
 	// Load (resample) is the offered load to reach (0: the trace's own).
 	Load float64 `yaml:"load"`
-	// LongTerm (resample) is the share of the trace's weeks a user's
+	// LongTerm (resample, bootstrap) is the share of the trace's weeks a user's
 	// activity must span to be kept as a long-term user (0: 0.5).
 	LongTerm float64 `yaml:"long_term"`
 	// Feedback (resample) switches on user-based feedback: a job that
@@ -82,24 +85,25 @@ func (r *Replicate) validate(p *ClusterParams) error {
 }
 
 func (r *Replicate) check(p *ClusterParams) error {
-	if err := model.OneOf("method", r.Method, ReplicateShake, ReplicateWindow, ReplicateResample); err != nil {
+	if err := model.OneOf("method", r.Method, ReplicateShake, ReplicateWindow, ReplicateResample, ReplicateBootstrap); err != nil {
 		return err
 	}
 	if p.Trace == "" {
 		return model.Field("method", "replicates a trace: give trace: (a generated source: {lublin: …} with seed 0 already differs in every replication)")
 	}
 	own := map[string][]string{
-		ReplicateShake:    {"submit", "shift", "runtime", "estimate"},
-		ReplicateWindow:   {"days"},
-		ReplicateResample: {"weeks", "load", "long_term", "feedback"},
+		ReplicateShake:     {"submit", "shift", "runtime", "estimate"},
+		ReplicateWindow:    {"days"},
+		ReplicateResample:  {"weeks", "load", "long_term", "feedback"},
+		ReplicateBootstrap: {"long_term"},
 	}
 	set := map[string]bool{
 		"submit": r.Submit != 0, "shift": r.Shift != "", "runtime": r.Runtime != 0, "estimate": r.Estimate != 0,
 		"days": r.Days != 0, "weeks": r.Weeks != 0, "load": r.Load != 0, "long_term": r.LongTerm != 0, "feedback": r.Feedback,
 	}
-	for _, m := range []string{ReplicateShake, ReplicateWindow, ReplicateResample} {
+	for _, m := range []string{ReplicateShake, ReplicateWindow, ReplicateResample, ReplicateBootstrap} {
 		for _, k := range own[m] {
-			if set[k] && m != r.Method {
+			if set[k] && !slices.Contains(own[r.Method], k) {
 				return model.Field(k, "is a key of method: %s, not of %s (its keys: %s)", m, r.Method, strings.Join(own[r.Method], ", "))
 			}
 		}
@@ -120,6 +124,11 @@ func (r *Replicate) check(p *ClusterParams) error {
 			return model.Field("days", "a random window replaces skip_days and days: remove them")
 		}
 		return model.FloatRange("days", r.Days, 1.0/24, 1e6)
+	case ReplicateBootstrap:
+		if p.Load != 1 {
+			return model.Field("method", "a bootstrap keeps the trace's users, so its load varies as a trace's would: remove the kind's load:")
+		}
+		return model.FloatRange("long_term", r.LongTerm, 0, 1)
 	}
 	if p.Load != 1 && r.Load != 0 {
 		return model.Field("load", "give the load here or in the kind's load:, not both")
@@ -171,7 +180,7 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		}
 		f.SkipDays, f.Days = skip, r.Days
 		return OpenJobInput(rc, p.Trace, nil, p.baseDir, p.Procs, f)
-	case ReplicateResample:
+	case ReplicateResample, ReplicateBootstrap:
 		key := fmt.Sprintf("pool procs=%d long_term=%v", p.Procs, r.LongTerm)
 		pl, err := cached(path, key, func() (any, error) {
 			rd, err := swf.Open(path, swf.ReadOptions{})
@@ -184,7 +193,12 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		if err != nil {
 			return nil, resampleError(err)
 		}
-		res, err := pl.(*replicate.Pool).Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+		var res *replicate.Resampled
+		if r.Method == ReplicateBootstrap {
+			res, err = pl.(*replicate.Pool).Bootstrap(rng)
+		} else {
+			res, err = pl.(*replicate.Pool).Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+		}
 		if err != nil {
 			return nil, resampleError(err)
 		}
@@ -261,4 +275,17 @@ func cached(path, what string, build func() (any, error)) (any, error) {
 	traceCache.Unlock()
 	e.once.Do(func() { e.val, e.err = build() })
 	return e.val, e.err
+}
+
+// PopulationCI reports whether the replications replay bootstrap
+// workloads, whose summaries get population intervals
+// (results.Report.PopulationCI).
+func (p *ClusterParams) PopulationCI() bool {
+	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
+}
+
+// PopulationCI reports whether the grid's replications replay bootstrap
+// workloads (as ClusterParams.PopulationCI).
+func (p *MultiClusterParams) PopulationCI() bool {
+	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
 }

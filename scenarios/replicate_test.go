@@ -29,7 +29,10 @@ func TestReplicateValidate(t *testing.T) {
 		{"", Replicate{Method: "shake", Runtime: 5, Shift: "exponential"}, nil},
 		{"", Replicate{Method: "window", Days: 7}, nil},
 		{"", Replicate{Method: "resample", Weeks: 4, Load: 0.7}, nil},
-		{"replicate.method", Replicate{Method: "bootstrap"}, nil},
+		{"", Replicate{Method: "bootstrap", LongTerm: 0.3}, nil},
+		{"replicate.method", Replicate{Method: "jackknife"}, nil},
+		{"replicate.weeks", Replicate{Method: "bootstrap", Weeks: 4}, nil},
+		{"replicate.method", Replicate{Method: "bootstrap"}, func(p *ClusterParams) { p.Load = 1.2 }},
 		{"replicate.method", Replicate{Method: "shake", Submit: 60}, func(p *ClusterParams) { p.Trace = "" }},
 		{"replicate.submit", Replicate{Method: "shake"}, nil},
 		{"replicate.submit", Replicate{Method: "shake", Submit: -1}, nil},
@@ -112,6 +115,7 @@ func TestReplicateCommonRandomNumbers(t *testing.T) {
 		{Method: "shake", Submit: 300, Runtime: 5, Estimate: 5},
 		{Method: "window", Days: 10},
 		{Method: "resample", Weeks: 2, LongTerm: 1},
+		{Method: "bootstrap"},
 	} {
 		t.Run(r.Method, func(t *testing.T) {
 			mk := func(policy string) *ClusterParams {

@@ -215,6 +215,9 @@ func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error)
 			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
 		}
 		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s, Notes: byTask[pi].Notes})
+		if pc, ok := p.Params.(interface{ PopulationCI() bool }); ok && pc.PopulationCI() {
+			res.PopulationCI = true
+		}
 		for _, m := range p.Params.Metrics() {
 			if !slices.ContainsFunc(res.Metrics, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
 				res.Metrics = append(res.Metrics, m)

@@ -40,23 +40,40 @@ func (p *Params) ModelLoad() float64 {
 	for _, c := range p.classes() {
 		arr := gammaDist{c.AArr * c.ARAR, c.BArr}
 		gap := expMean(arr, p.MaxLogInterarrival, false)
-		load += meanWork(c.Class, p.MaxLogRuntime) / gap
+		load += meanRun(c.Class, p.MaxLogRuntime, true) / gap
 	}
 	return load / float64(p.Procs)
 }
 
-// meanWork returns E[size × runtime] of a class.
-func meanWork(c Class, maxLog float64) float64 {
+// MeanRunTime returns the expected run time of a job of the model, in
+// seconds, computed from the parameters as ModelLoad is: the mean of each
+// class weighted by its share of the jobs (its arrival rate). It is the
+// limit of the mean run time of a long generated trace, whatever Load.
+func (p *Params) MeanRunTime() float64 {
+	sum, rate := 0.0, 0.0
+	for _, c := range p.classes() {
+		r := 1 / expMean(gammaDist{c.AArr * c.ARAR, c.BArr}, p.MaxLogInterarrival, false)
+		sum += r * meanRun(c.Class, p.MaxLogRuntime, false)
+		rate += r
+	}
+	return sum / rate
+}
+
+// meanRun returns E[size × runtime] of a class (work), or E[runtime].
+func meanRun(c Class, maxLog float64, work bool) float64 {
 	g1 := gammaDist{c.A1, c.B1}
 	g2 := gammaDist{c.A2, c.B2}
 	i1, i2 := expMean(g1, maxLog, true)*g1.CDF(maxLog), expMean(g2, maxLog, true)*g2.CDF(maxLog)
 	f1, f2 := g1.CDF(maxLog), g2.CDF(maxLog)
-	work := 0.0
+	mean := 0.0
 	sizeProbs(c, func(n int, prob float64) {
 		p := mixProb(c, n)
-		work += prob * float64(n) * (p*i1 + (1-p)*i2) / (p*f1 + (1-p)*f2)
+		if work {
+			prob *= float64(n)
+		}
+		mean += prob * (p*i1 + (1-p)*i2) / (p*f1 + (1-p)*f2)
 	})
-	return work
+	return mean
 }
 
 // expMean returns E[exp(X) | X ≤ maxLog] for X of distribution d, or

@@ -25,6 +25,11 @@
 //     user-based feedback in the cluster model. A Pool holds the
 //     sub-traces of one trace and is shared, read-only, by every
 //     replication.
+//   - Bootstrap (Pool.Bootstrap): a user bootstrap from the same Pool:
+//     every user drawn with replacement, the load free, so that the spread
+//     of a metric over bootstrap workloads estimates its spread over traces
+//     of the population and gives a population interval
+//     (results.PopulationHalfWidth; its coverage is TestBootstrapCoverage's).
 //
 // Every method takes its randomness from a *rand.Rand the caller derives
 // from the scenario's seed and the replication only, so replication r of
