@@ -21,6 +21,31 @@ SITE_USER_PREFIX=schedsim-
 SITE_FLAGS=${SITE_FLAGS:-}
 SITE_CREATED_USERS=()
 
+# site_start NAME: what every site script does first, after `say` and `die`
+# are defined and node.sh and this file sourced: root, the repository root
+# and no Slurm running are checked, Slurm is installed, WORK is a fresh
+# scratch directory, and on every exit path the daemons are stopped (with
+# SITE_IDS' jobs reported on failure) and the users this run made removed.
+site_start() {
+  [ "$(id -u)" = 0 ] || die "must run as root (it installs packages, adds users and starts mysqld, slurmdbd, slurmctld, slurmd and munged)"
+  [ -f go.mod ] && [ -d cmd/schedsim ] || die "run from the repository root"
+  pgrep -x slurmctld >/dev/null && die "a slurmctld is already running: run this when it has stopped"
+  slurm_node_install
+  WORK=$(mktemp -d "/tmp/schedsim-$1.XXXXXX")
+  chmod 0755 "$WORK"
+  SITE_IDS=()
+  trap site_cleanup EXIT
+  trap 'exit 130' INT TERM
+}
+
+site_cleanup() {
+  status=$?
+  set +e
+  slurm_node_finish "$status" "${SITE_IDS[@]}"
+  site_users_remove
+  exit "$status"
+}
+
 # site_conf FILE PARTITIONS…: the scheduling lines, one PartitionName per
 # argument "NAME:MAXTIME:TIER[:STATE]" (the first is the default; STATE UP
 # unless given).

@@ -24,30 +24,13 @@ set -euo pipefail
 say() { printf 'test-slurm-order: %s\n' "$*" >&2; }
 die() { say "FAIL: $*"; exit 1; }
 
-[ "$(id -u)" = 0 ] || die "must run as root (it installs packages, adds users and starts mysqld, slurmdbd, slurmctld, slurmd and munged)"
-[ -f go.mod ] && [ -d cmd/schedsim ] || die "run from the repository root"
-pgrep -x slurmctld >/dev/null && die "a slurmctld is already running: run this when it has stopped"
-
 ORDER_KEEP=${ORDER_KEEP:-/tmp/schedsim-slurm-order-last}
 MIN_SAME_ORDER=${MIN_SAME_ORDER:-0.90}
 HERE=$(dirname "$0")
 SLURM_ACCOUNTING=1
 . "$HERE/node.sh"
 . "$HERE/site.sh"
-slurm_node_install
-
-WORK=$(mktemp -d /tmp/schedsim-order.XXXXXX)
-chmod 0755 "$WORK"
-SITE_IDS=()
-cleanup() {
-  status=$?
-  set +e
-  slurm_node_finish "$status" "${SITE_IDS[@]}"
-  site_users_remove
-  exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+site_start order
 
 say "building schedsim"
 go build -o "$WORK/schedsim" ./cmd/schedsim
