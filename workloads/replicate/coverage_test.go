@@ -7,7 +7,7 @@ import (
 	"math"
 	"testing"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/gonum/mathext"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
@@ -144,15 +144,16 @@ func (c *coverage) add(truth, mean, half float64) {
 
 func (c *coverage) share() float64 { return float64(c.n-c.below-c.above) / float64(c.n) }
 
-// binomialCI is the exact (Clopper–Pearson) 95% interval of the coverage.
+// binomialCI is the exact (Clopper–Pearson) 95% interval of the coverage:
+// quantiles of Beta distributions, the inverse regularized incomplete beta.
 func (c *coverage) binomialCI() (lo, hi float64) {
 	k := c.n - c.below - c.above
 	lo, hi = 0.0, 1.0
 	if k > 0 {
-		lo = distuv.Beta{Alpha: float64(k), Beta: float64(c.n - k + 1)}.Quantile(0.025)
+		lo = mathext.InvRegIncBeta(float64(k), float64(c.n-k+1), 0.025)
 	}
 	if k < c.n {
-		hi = distuv.Beta{Alpha: float64(k + 1), Beta: float64(c.n - k)}.Quantile(0.975)
+		hi = mathext.InvRegIncBeta(float64(k+1), float64(c.n-k), 0.975)
 	}
 	return lo, hi
 }
