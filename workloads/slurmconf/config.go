@@ -61,6 +61,11 @@ type SchedParams struct {
 	BfMaxJobUser int
 	// BfContinue is bf_continue.
 	BfContinue bool
+	// BatchSchedDelay is batch_sched_delay in seconds (3 when
+	// BatchSchedDelaySet is false): how long the main scheduler's pass
+	// for newly submitted batch jobs may be deferred.
+	BatchSchedDelay    float64
+	BatchSchedDelaySet bool
 }
 
 // Partition is one PartitionName line.

@@ -209,6 +209,9 @@ func (p *parser) schedParams(n int, val string) error {
 		case "bf_max_job_user":
 			x, err = num(0)
 			s.BfMaxJobUser = x
+		case "batch_sched_delay":
+			x, err = num(0)
+			s.BatchSchedDelay, s.BatchSchedDelaySet = float64(x), true
 		case "bf_continue":
 			if hasV {
 				return p.errf(n, "SchedulerParameters bf_continue takes no value (got %q)", v)
