@@ -297,3 +297,26 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 `
 	wantStarts(t, setup{conf: zero, jobs: jobs}, map[int]float64{1: 0, 2: 0.5, 3: 2, 4: 102, 5: 112, 6: 112})
 }
+
+// (i) A job that cannot start closes its partition's nodes to every
+// partition for the rest of the pass (job_scheduler.c: "Do not schedule
+// more jobs in this partition or on nodes in this partition").
+func TestGoldenFailedPartitionClosesNodes(t *testing.T) {
+	conf := `SchedulerType=sched/builtin
+SchedulerParameters=batch_sched_delay=0
+NodeName=n[1-2] CPUs=4
+PartitionName=hi Nodes=n1 PriorityTier=2 MaxTime=UNLIMITED
+PartitionName=lo Nodes=n1,n2 Default=YES PriorityTier=1 MaxTime=UNLIMITED
+`
+	jobs := []Job{
+		tjob(1, "u", "lo", 0, 3, 100, 100), // n1: 3 CPUs, 0–100
+		tjob(2, "u", "hi", 10, 4, 100, 100),
+		// At 20 job 2 (tier 2, first) does not fit n1 and closes it; job 3
+		// then has only n2's 4 CPUs, not 5: it waits (without the closing it
+		// would take n1's last CPU and n2, 20–70, and delay job 2 no more).
+		tjob(3, "u", "lo", 20, 5, 50, 50),
+	}
+	// At 100 job 1 ends: job 2 takes n1 (100–200); job 3 fails again. At
+	// 200 it starts.
+	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 200})
+}

@@ -94,6 +94,7 @@ type simulation struct {
 	plan                       plan
 	perUser                    map[string]int
 	scratch                    []piece
+	mainCaps                   []int
 	freePieces                 [][]piece
 	runBuf                     []slurmprio.Running
 
