@@ -163,6 +163,13 @@ func (p *parser) key(n int, key, val string) error {
 		c.SchedulerType = val
 	case "schedulerparameters":
 		return p.schedParams(n, val)
+	case "accountingstorageenforce":
+		for _, f := range strings.Split(val, ",") {
+			switch strings.ToLower(strings.TrimSpace(f)) {
+			case "2", "limits", "safe", "all":
+				c.EnforceLimits = true
+			}
+		}
 	case "include":
 		return p.unmodelled(n, what, "an included file (paste its lines in)")
 	default:
