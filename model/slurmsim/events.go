@@ -45,7 +45,8 @@ func (s *simulation) submit(j *job) {
 	s.readNext()
 }
 
-// eligible queues j with its priority; the main scheduler runs.
+// eligible queues j with its priority; the main scheduler runs on it
+// after batch_sched_delay (submit.go).
 func (s *simulation) eligible(j *job) {
 	s.waiting--
 	now := s.eng.Now()
@@ -56,7 +57,7 @@ func (s *simulation) eligible(j *job) {
 	}
 	j.factors, j.prio = f, f.Priority
 	s.enqueue(j)
-	s.changed()
+	s.request()
 	s.arm()
 }
 
@@ -175,6 +176,7 @@ func (s *simulation) arm() {
 // mainTickFired is the sched_interval tick: the instant's main pass
 // looks at the whole queue.
 func (s *simulation) mainTickFired() {
+	s.reqGen, s.lastBg = 0, s.eng.Now() // the full pass serves a pending submit's request
 	// The full pass runs at the main pass's priority, after the instant's
 	// other changes.
 	s.full = true

@@ -30,7 +30,10 @@ func wantStarts(t *testing.T, su setup, want map[int]float64) {
 // (a) The main scheduler alone (sched/builtin): a job that does not fit
 // blocks the jobs after it in its partition, not in another partition.
 func TestGoldenMainBlocksPartition(t *testing.T) {
+	// batch_sched_delay=0: a submit's pass runs at the submit (see
+	// TestGoldenBatchSchedDelay for Slurm's default of 3 s).
 	conf := `SchedulerType=sched/builtin
+SchedulerParameters=batch_sched_delay=0
 NodeName=n1 CPUs=4
 NodeName=n2 CPUs=2
 PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
@@ -146,7 +149,9 @@ PartitionName=high Nodes=n1 MaxTime=UNLIMITED PriorityTier=` + tier + ` Priority
 // (d) QoS limits: a job held by MaxJobsPerUser or GrpTRES cpu is skipped
 // and blocks no one behind it.
 func TestGoldenQOSLimits(t *testing.T) {
+	// batch_sched_delay=0: submits' passes run at once.
 	conf := `SchedulerType=sched/builtin
+SchedulerParameters=batch_sched_delay=0
 NodeName=n1 CPUs=8
 PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 `
@@ -225,7 +230,7 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 func TestGoldenQueueDepth(t *testing.T) {
 	conf := func(depth string) string {
 		return `SchedulerType=sched/builtin
-SchedulerParameters=default_queue_depth=` + depth + `
+SchedulerParameters=batch_sched_delay=0,default_queue_depth=` + depth + `
 NodeName=n[1-2] CPUs=4
 PartitionName=a Nodes=n1 Default=YES MaxTime=UNLIMITED
 PartitionName=b Nodes=n2 MaxTime=UNLIMITED
@@ -258,4 +263,60 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 	}
 	wantStarts(t, setup{conf: conf("1"), jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 200})
 	wantStarts(t, setup{conf: conf("2"), jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 10})
+}
+
+// (h) batch_sched_delay: a submitted batch job waits for the controller's
+// background loop, which runs the main scheduler for submits at its next
+// whole second at least batch_sched_delay (3 s by default) after its last
+// pass; a job end runs the main scheduler at once (the epilog's RPC).
+func TestGoldenBatchSchedDelay(t *testing.T) {
+	conf := `SchedulerType=sched/builtin
+SchedulerParameters=sched_interval=1000
+NodeName=n1 CPUs=4
+PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
+`
+	jobs := []Job{
+		tjob(1, "u", "batch", 0, 1, 100, 100),   // the sched_interval pass at 0 (the background loop's; last = 0): 0
+		tjob(2, "u", "batch", 0.5, 1, 100, 100), // next second ≥ 0 + 3: 3
+		tjob(3, "u", "batch", 2, 1, 100, 100),   // the request of 2 is pending: the same pass, 3
+		tjob(4, "u", "batch", 5.2, 4, 10, 10),   // max(6, 3 + 3) = 6: does not fit, blocks batch
+		tjob(5, "u", "batch", 7, 1, 10, 1),      // pass at max(8, 6 + 3) = 9: behind 4, waits
+		tjob(6, "u", "batch", 50, 1, 1, 1),      // after 9 + 3: at 51, behind 4, waits
+	}
+	// At 100 jobs 1 ends: the end's pass (at once) finds 1 CPU: 4 blocks.
+	// At 103 jobs 2 and 3 end: 4 starts (103–113), 5 and 6 wait for it;
+	// at 113 job 4 ends: 5 and 6 start at 113.
+	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 3, 3: 3, 4: 103, 5: 113, 6: 113})
+	// With batch_sched_delay=0 every submit's pass runs at the submit:
+	// 2 and 3 start at 0.5 and 2, so they end at 100.5 and 102, and job 4
+	// has its 4 CPUs only at 102 (102–112); 5 and 6 start at 112.
+	zero := `SchedulerType=sched/builtin
+SchedulerParameters=sched_interval=1000,batch_sched_delay=0
+NodeName=n1 CPUs=4
+PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
+`
+	wantStarts(t, setup{conf: zero, jobs: jobs}, map[int]float64{1: 0, 2: 0.5, 3: 2, 4: 102, 5: 112, 6: 112})
+}
+
+// (i) A job that cannot start closes its partition's nodes to every
+// partition for the rest of the pass (job_scheduler.c: "Do not schedule
+// more jobs in this partition or on nodes in this partition").
+func TestGoldenFailedPartitionClosesNodes(t *testing.T) {
+	conf := `SchedulerType=sched/builtin
+SchedulerParameters=batch_sched_delay=0
+NodeName=n[1-2] CPUs=4
+PartitionName=hi Nodes=n1 PriorityTier=2 MaxTime=UNLIMITED
+PartitionName=lo Nodes=n1,n2 Default=YES PriorityTier=1 MaxTime=UNLIMITED
+`
+	jobs := []Job{
+		tjob(1, "u", "lo", 0, 3, 100, 100), // n1: 3 CPUs, 0–100
+		tjob(2, "u", "hi", 10, 4, 100, 100),
+		// At 20 job 2 (tier 2, first) does not fit n1 and closes it; job 3
+		// then has only n2's 4 CPUs, not 5: it waits (without the closing it
+		// would take n1's last CPU and n2, 20–70, and delay job 2 no more).
+		tjob(3, "u", "lo", 20, 5, 50, 50),
+	}
+	// At 100 job 1 ends: job 2 takes n1 (100–200); job 3 fails again. At
+	// 200 it starts.
+	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 200})
 }

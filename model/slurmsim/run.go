@@ -82,14 +82,23 @@ type simulation struct {
 	// pass / backfill pass, which would then start nothing: skip it.
 	mainClean, bfClean bool
 
+	// batchDelay is batch_sched_delay; lastBg is when the controller's
+	// background loop last ran the main scheduler (a submit's deferred
+	// pass or a sched_interval pass); reqGen numbers the pending deferred
+	// pass (0: none pending).
+	batchDelay     float64
+	lastBg         float64
+	reqGen, reqSeq int
+
 	mainTick, bfTick, calcTick ticker
 	plan                       plan
 	perUser                    map[string]int
 	scratch                    []piece
+	mainCaps                   []int
 	freePieces                 [][]piece
 	runBuf                     []slurmprio.Running
 
-	actSubmit, actEligible, actEnd, actEndBatch, actMain sim.Action
+	actSubmit, actEligible, actEnd, actEndBatch, actMain, actRequest sim.Action
 
 	stats Stats
 	err   error
@@ -148,7 +157,8 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 		ctx = context.Background()
 	}
 	s := &simulation{ctx: ctx, eng: eng, sp: cfg.Conf.Sched, next: next, out: out,
-		byName: map[string]*partition{}, perUser: map[string]int{}, passAt: math.Inf(-1)}
+		byName: map[string]*partition{}, perUser: map[string]int{}, passAt: math.Inf(-1),
+		lastBg: math.Inf(-1)}
 	if err := s.setupMachine(cfg.Conf); err != nil {
 		return nil, err
 	}
@@ -165,6 +175,10 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 	}
 	if cfg.SchedInterval == 0 {
 		cfg.SchedInterval = DefaultSchedInterval
+	}
+	s.batchDelay = 3
+	if s.sp.BatchSchedDelaySet {
+		s.batchDelay = s.sp.BatchSchedDelay
 	}
 	s.depth = s.sp.DefaultQueueDepth
 	if s.depth <= 0 {
@@ -197,6 +211,7 @@ func newSimulation(ctx context.Context, eng sim.Engine, cfg Config, next func() 
 	s.actEnd = func(a any) { s.end(a.(*job)) }
 	s.actEndBatch = func(any) { s.endBatch() }
 	s.actMain = func(any) { s.runMain() }
+	s.actRequest = func(a any) { s.requestFired(a.(int)) }
 	s.mainTick = ticker{iv: cfg.SchedInterval, prio: prioMainTick, s: s, fire: s.mainTickFired}
 	s.calcTick = ticker{iv: prio.Options().CalcPeriod, prio: prioCalc, s: s, fire: s.calcFired}
 	if s.backfill {

@@ -18,6 +18,11 @@ type Cluster struct {
 	// Epoch is the Unix time of simulated time 0: reset periods fall on
 	// UTC calendar boundaries.
 	Epoch int64
+	// NoEndCharge: JobEnd charges nothing, so a job's usage is only what
+	// the priority passes charged while it ran. Slurm 22.05 charges the
+	// time from the last pass to the job's end (priority_p_job_end) only
+	// when AccountingStorageEnforce has limits (acct_policy.c).
+	NoEndCharge bool
 }
 
 // Partition is what the priority reads of a partition.
@@ -122,8 +127,11 @@ func (e *Engine) Update(now float64, running []Running) {
 
 // JobEnd charges a job that ended at end for its time since the last
 // Update (Slurm's priority_p_job_end); the fair share changes at the
-// next Update.
+// next Update. With Cluster.NoEndCharge it charges nothing.
 func (e *Engine) JobEnd(assoc *Node, cpus int, start, end float64) {
+	if e.cl.NoEndCharge {
+		return
+	}
 	e.charge(assoc, cpus, math.Max(start, e.last), end)
 }
 

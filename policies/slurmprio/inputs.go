@@ -33,7 +33,8 @@ func OptionsFrom(c *slurmconf.Config) Options {
 // and a QoS list (nil: none); epoch is the Unix time of simulated time 0.
 func ClusterFrom(c *slurmconf.Config, qos []sacctmgr.QOS, epoch int64) Cluster {
 	cpus, nodes := c.TotalCPUs()
-	cl := Cluster{CPUs: cpus, Nodes: nodes, Partitions: map[string]Partition{}, QOS: map[string]float64{}, Epoch: epoch}
+	cl := Cluster{CPUs: cpus, Nodes: nodes, Partitions: map[string]Partition{}, QOS: map[string]float64{}, Epoch: epoch,
+		NoEndCharge: !c.EnforceLimits}
 	for _, p := range c.Partitions {
 		cl.Partitions[p.Name] = Partition{JobFactor: float64(p.PriorityJobFactor), MaxTime: p.MaxTime}
 	}

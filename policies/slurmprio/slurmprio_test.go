@@ -329,3 +329,27 @@ func TestAttach(t *testing.T) {
 		t.Errorf("no default account: %v", err)
 	}
 }
+
+// TestNoEndCharge: a 2-CPU job from 0 to 90 s, a pass at 60 (no decay).
+// The pass charges 2 × 60 = 120 CPU-seconds; the end charges the last
+// 2 × 30 = 60 only without NoEndCharge (Slurm without
+// AccountingStorageEnforce=limits never calls priority_p_job_end).
+func TestNoEndCharge(t *testing.T) {
+	for _, c := range []struct {
+		noEnd bool
+		want  float64
+	}{{false, 500 + 120 + 60}, {true, 500 + 120}} {
+		tr := handTree(t)
+		e, err := New("multifactor-classic", Options{NoDecay: true}, tr, Cluster{CPUs: 1, Nodes: 1, NoEndCharge: c.noEnd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Update(0, nil)
+		u1, _ := tr.User("u1", "A")
+		e.Update(60, []Running{{Assoc: u1, CPUs: 2, Start: 0}})
+		e.JobEnd(u1, 2, 0, 90)
+		if tr.Root.RawUsage != c.want {
+			t.Errorf("NoEndCharge=%v: usage %v, want %v", c.noEnd, tr.Root.RawUsage, c.want)
+		}
+	}
+}

@@ -24,6 +24,11 @@ type Config struct {
 	CalcPeriod float64
 	// DampeningFactor is FairShareDampeningFactor (default 1).
 	DampeningFactor float64
+	// EnforceLimits is AccountingStorageEnforce with limits, safe or all:
+	// Slurm then charges a job's usage from the last priority pass to its
+	// end when it ends (acct_policy.c calls priority_g_job_end only with
+	// ACCOUNTING_ENFORCE_LIMITS); otherwise only at the passes.
+	EnforceLimits bool
 	// SchedulerType is sched/backfill (the default) or sched/builtin.
 	SchedulerType string
 	// Sched are the SchedulerParameters that are modelled.
@@ -61,6 +66,11 @@ type SchedParams struct {
 	BfMaxJobUser int
 	// BfContinue is bf_continue.
 	BfContinue bool
+	// BatchSchedDelay is batch_sched_delay in seconds (3 when
+	// BatchSchedDelaySet is false): how long the main scheduler's pass
+	// for newly submitted batch jobs may be deferred.
+	BatchSchedDelay    float64
+	BatchSchedDelaySet bool
 }
 
 // Partition is one PartitionName line.

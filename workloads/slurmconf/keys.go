@@ -163,6 +163,13 @@ func (p *parser) key(n int, key, val string) error {
 		c.SchedulerType = val
 	case "schedulerparameters":
 		return p.schedParams(n, val)
+	case "accountingstorageenforce":
+		for _, f := range strings.Split(val, ",") {
+			switch strings.ToLower(strings.TrimSpace(f)) {
+			case "2", "limits", "safe", "all":
+				c.EnforceLimits = true
+			}
+		}
 	case "include":
 		return p.unmodelled(n, what, "an included file (paste its lines in)")
 	default:
@@ -209,6 +216,9 @@ func (p *parser) schedParams(n int, val string) error {
 		case "bf_max_job_user":
 			x, err = num(0)
 			s.BfMaxJobUser = x
+		case "batch_sched_delay":
+			x, err = num(0)
+			s.BatchSchedDelay, s.BatchSchedDelaySet = float64(x), true
 		case "bf_continue":
 			if hasV {
 				return p.errf(n, "SchedulerParameters bf_continue takes no value (got %q)", v)
