@@ -79,7 +79,7 @@ func populationTrace(t testing.TB, seed uint64) *Records {
 			add(k, stay)
 		}
 	}
-	sortRecords(recs)
+	sortBySubmit(recs)
 	return NewRecords("lublin-users", swf.Header{MaxProcs: popProcs}, recs)
 }
 

@@ -8,10 +8,9 @@ import (
 )
 
 // sortBySubmit sorts records by submit time, keeping the order of ties
-// (a stable sort), as sortRecords does but faster on large workloads: it
-// sorts 16-byte keys (submit time, position) instead of moving the
-// 150-byte records O(n log² n) times, then puts each record in its place
-// once, following the cycles of the permutation.
+// (a stable sort). It sorts 16-byte keys (submit time, position) instead
+// of moving the 150-byte records O(n log² n) times, then puts each record
+// in its place once, following the cycles of the permutation.
 func sortBySubmit(recs []swf.Record) {
 	type key struct {
 		t float64

@@ -186,19 +186,5 @@ func (p *Pool) Jobs() int { return p.jobs }
 // Procs returns the machine size loads are relative to.
 func (p *Pool) Procs() int { return p.procs }
 
-// longLoad returns the load the long-term users offer on their own.
-func (p *Pool) longLoad() float64 {
-	w := 0.0
-	for _, u := range p.long {
-		w += u.work
-	}
-	return w / (float64(p.procs) * float64(p.weeks) * SecondsPerWeek)
-}
-
 // maxLoad bounds the asked load of a resample.
 const maxLoad = 100
-
-// sortRecords sorts records by submit time, keeping the order of ties.
-func sortRecords(recs []swf.Record) {
-	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
-}

@@ -31,7 +31,7 @@ func population() []swf.Record {
 			}
 		}
 	}
-	sortRecords(recs)
+	sortBySubmit(recs)
 	for i := range recs {
 		recs[i].JobNumber, recs[i].Line = int64(i+1), i+1
 	}

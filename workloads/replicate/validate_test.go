@@ -75,7 +75,7 @@ func poolRecords(t *testing.T, path string) (*Pool, []swf.Record) {
 			all = append(all, r)
 		}
 	}
-	sortRecords(all)
+	sortBySubmit(all)
 	return p, all
 }
 
