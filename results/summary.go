@@ -37,6 +37,11 @@ type Summary struct {
 	// (undefined ones included), for paired comparisons between points
 	// that share random numbers. They are in no output file.
 	Values []float64 `json:"-"`
+	// PopulationUsers is, when the replications replayed user bootstraps
+	// of a trace, the number of users of the bootstrap's smaller stratum:
+	// it bounds the population interval's degrees of freedom
+	// (PopulationHalfWidth). 0 otherwise.
+	PopulationUsers int `json:"-"`
 }
 
 // UndefinedNote explains the undefined values of a summary: "" when there

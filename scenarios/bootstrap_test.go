@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -21,7 +23,9 @@ import (
 // with one worker and at GOMAXPROCS 2 with three: summary.csv,
 // summary.json and the text table are byte-identical, and they carry the
 // population interval, whose half-width is √(n+1) times the replication
-// CI's (t·sd·√(1+1/n) against t·sd/√n).
+// CI's (t·sd·√(1+1/n) against t·sd/√n: the excerpt's bootstrap strata
+// have more users than the 4 replications, so both t have n − 1 degrees
+// of freedom).
 func TestBootstrapDeterministic(t *testing.T) {
 	needExcerpt(t)
 	abs, err := filepath.Abs(excerptTrace)
@@ -86,4 +90,55 @@ func TestBootstrapDeterministic(t *testing.T) {
 	if checked != 2 {
 		t.Errorf("%d mean_wait rows, want 2", checked)
 	}
+}
+
+// TestBootstrapDegreesOfFreedom: a trace of 3 long-term users and 5
+// temporary ones, replayed with 5 bootstrap replications, gets population
+// intervals with 2 degrees of freedom (its smaller stratum's users − 1),
+// not the replications' 4: population_ci_half_width = t(2)·sd·√(1 + 1/5).
+func TestBootstrapDegreesOfFreedom(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("; MaxProcs: 16\n")
+	job := 0
+	add := func(user int, from, to float64) {
+		for s := from; s < to; s += 6 * 3600 {
+			job++
+			fmt.Fprintf(&b, "%d %.0f -1 %d %d -1 -1 %d 20000 -1 1 %d -1 -1 -1 -1 -1 -1\n", job, s+float64(user*600), 3600+user*900, 1+user%4, 1+user%4, user)
+		}
+	}
+	const week = 7 * 86400
+	for u := 1; u <= 3; u++ { // active in all 4 weeks (and a day after)
+		add(u, 0, 4*week+86400)
+	}
+	for u := 4; u <= 8; u++ { // active a day in one week
+		w := float64(u % 4)
+		add(u, w*week, w*week+86400)
+	}
+	trace := filepath.Join(dir, "users.swf")
+	if err := os.WriteFile(trace, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const reps = 5
+	src := "name: t\nmodel: cluster\nseed: 3\nreplications: " + strconv.Itoa(reps) + "\nparams:\n  trace: " + trace +
+		"\n  policy: fcfs\n  replicate: {method: bootstrap}\n"
+	sc, err := Parse([]byte(src), "t.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), sc, Options{Workers: 1, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Points[0].Summaries {
+		if s.Name != "mean_wait" {
+			continue
+		}
+		want := results.TQuantile(results.Confidence, 2) * s.SD * math.Sqrt(1+1.0/reps)
+		if got := s.PopulationHalfWidth(); !(s.SD > 0) || math.Abs(got-want) > 1e-9*want {
+			t.Errorf("mean_wait: population half-width %v (sd %v), want t(2)·sd·√(1+1/%d) = %v", got, s.SD, reps, want)
+		}
+		return
+	}
+	t.Error("no mean_wait summary")
 }

@@ -181,23 +181,15 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		f.SkipDays, f.Days = skip, r.Days
 		return OpenJobInput(rc, p.Trace, nil, p.baseDir, p.Procs, f)
 	case ReplicateResample, ReplicateBootstrap:
-		key := fmt.Sprintf("pool procs=%d long_term=%v", p.Procs, r.LongTerm)
-		pl, err := cached(path, key, func() (any, error) {
-			rd, err := swf.Open(path, swf.ReadOptions{})
-			if err != nil {
-				return nil, err
-			}
-			defer rd.Close()
-			return replicate.NewPool(rd, p.Procs, r.LongTerm)
-		})
+		pl, err := p.pool(path)
 		if err != nil {
-			return nil, resampleError(err)
+			return nil, err
 		}
 		var res *replicate.Resampled
 		if r.Method == ReplicateBootstrap {
-			res, err = pl.(*replicate.Pool).Bootstrap(rng)
+			res, err = pl.Bootstrap(rng)
 		} else {
-			res, err = pl.(*replicate.Pool).Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+			res, err = pl.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
 		}
 		if err != nil {
 			return nil, resampleError(err)
@@ -225,6 +217,25 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		return nil, model.Field("trace", "%v", err)
 	}
 	return &JobInput{JobSource: js, Name: path, Label: p.Trace, close: rd.Close}, nil
+}
+
+// pool returns the resampling pool of the trace at path, built once per
+// process (traceCache).
+func (p *ClusterParams) pool(path string) (*replicate.Pool, error) {
+	r := p.Replicate
+	key := fmt.Sprintf("pool procs=%d long_term=%v", p.Procs, r.LongTerm)
+	pl, err := cached(path, key, func() (any, error) {
+		rd, err := swf.Open(path, swf.ReadOptions{})
+		if err != nil {
+			return nil, err
+		}
+		defer rd.Close()
+		return replicate.NewPool(rd, p.Procs, r.LongTerm)
+	})
+	if err != nil {
+		return nil, resampleError(err)
+	}
+	return pl.(*replicate.Pool), nil
 }
 
 // resampleError places a resampling error at its key: a load that cannot
@@ -284,8 +295,34 @@ func (p *ClusterParams) PopulationCI() bool {
 	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
 }
 
+// PopulationUsers returns the users of the bootstrap's smaller stratum
+// (replicate.Pool.StratumUsers), the degrees of freedom of the
+// population intervals (results.Summary.PopulationUsers). Only with
+// PopulationCI.
+func (p *ClusterParams) PopulationUsers() (int, error) {
+	path, err := resolveTrace(p.Trace, p.baseDir)
+	if err != nil {
+		return 0, err
+	}
+	pl, err := p.pool(path)
+	if err != nil {
+		return 0, err
+	}
+	return pl.StratumUsers(), nil
+}
+
 // PopulationCI reports whether the grid's replications replay bootstrap
 // workloads (as ClusterParams.PopulationCI).
 func (p *MultiClusterParams) PopulationCI() bool {
 	return p.Replicate != nil && p.Replicate.Method == ReplicateBootstrap
+}
+
+// PopulationUsers returns the grid's bootstrap stratum size (as
+// ClusterParams.PopulationUsers).
+func (p *MultiClusterParams) PopulationUsers() (int, error) {
+	plat, err := p.platform()
+	if err != nil {
+		return 0, err
+	}
+	return p.asCluster(plat).PopulationUsers()
 }

@@ -174,6 +174,14 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
+// populationParams are the parameters of a kind whose replications may
+// replay user bootstraps of a trace (the cluster and multicluster kinds):
+// their summaries then get population intervals.
+type populationParams interface {
+	PopulationCI() bool
+	PopulationUsers() (int, error)
+}
+
 // Aggregate summarises the results of every task of the scenario (those
 // of replications beyond sc.Replications are ignored) into a report: for
 // each point, the statistics of its replications in replication order.
@@ -214,10 +222,17 @@ func Aggregate(sc *Scenario, done []results.TaskResult) (*results.Report, error)
 		if err != nil {
 			return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
 		}
-		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s, Notes: byTask[pi].Notes})
-		if pc, ok := p.Params.(interface{ PopulationCI() bool }); ok && pc.PopulationCI() {
+		if pc, ok := p.Params.(populationParams); ok && pc.PopulationCI() {
+			users, err := pc.PopulationUsers()
+			if err != nil {
+				return nil, fmt.Errorf("scenarios: %s%w", pointPrefix(sc, p, -1), err)
+			}
 			res.PopulationCI = true
+			for i := range s {
+				s[i].PopulationUsers = users
+			}
 		}
+		res.Points = append(res.Points, results.Point{Labels: p.Labels, Replications: sc.Replications, Summaries: s, Notes: byTask[pi].Notes})
 		for _, m := range p.Params.Metrics() {
 			if !slices.ContainsFunc(res.Metrics, func(x results.MetricInfo) bool { return x.Name == m.Name }) {
 				res.Metrics = append(res.Metrics, m)

@@ -97,7 +97,7 @@ usage:
   schedsim replay --trace F.swf[.gz] --policy P      replay an SWF trace (policies: %s)
   schedsim plot schedule DIR [--from T --to T]      Gantt chart, utilisation, queue and ECDFs of a run's per-job CSV;
                                                     slot kinds: the chosen windows of cycle --cycle N (windows.csv)
-  schedsim trace info F.swf[.gz] …                   jobs, span, load, estimate accuracy and problems of a trace
+  schedsim trace info F.swf[.gz] …                   jobs, span, load, estimates, problems; several: side by side
   schedsim trace import-sacct F --out F.swf.gz       turn Slurm accounting (sacct --parsable2) into SWF
   schedsim trace fetch NAME…                         download catalogued traces (SDSC-SP2, …) into the cache
   schedsim trace list                                the trace catalogue and where each trace is

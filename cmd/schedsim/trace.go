@@ -16,8 +16,10 @@ import (
 	"github.com/schedsim/schedsim/workloads/swf"
 )
 
-// cmdTrace runs `schedsim trace info FILE …` and the other trace
-// subcommands (fetch, list, import-sacct).
+// cmdTrace runs `schedsim trace info FILE …` (one file: its full
+// report; several: one table of their statistics side by side,
+// traceInfoTable) and the other trace subcommands (fetch, list,
+// import-sacct, resample).
 func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	const synopsis = "schedsim trace info [--strict] FILE.swf[.gz] … | schedsim trace fetch NAME … | schedsim trace list | schedsim trace import-sacct FILE --out FILE.swf[.gz] | " + resampleSynopsis
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
@@ -70,10 +72,9 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *strict {
 		opts.Mode = swf.Strict
 	}
+	var infos []swf.Info
+	var paths []string
 	for i, f := range files {
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
 		if path, err := traceByName(f); err != nil {
 			return commandError{"trace info", usageError{err}}
 		} else if path != "" {
@@ -86,14 +87,24 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			return err
 		}
-		if err := in.Format(stdout); err != nil {
-			return err
+		if len(files) == 1 {
+			if err := in.Format(stdout); err != nil {
+				return err
+			}
 		}
 		if in.Jobs == 0 {
-			return fmt.Errorf("%s: no usable job in %d records (record quality and problems above)", f, in.Records)
+			where := "above"
+			if len(files) > 1 {
+				where = "in `schedsim trace info " + files[i] + "`"
+			}
+			return fmt.Errorf("%s: no usable job in %d records (record quality and problems %s)", files[i], in.Records, where)
 		}
+		infos, paths = append(infos, in), append(paths, f)
 	}
-	return nil
+	if len(files) == 1 {
+		return nil
+	}
+	return traceInfoTable(paths, infos, opts, stdout)
 }
 
 // replayFlags maps the cluster kind's parameter keys to the flags of

@@ -180,6 +180,21 @@ func (p *Pool) Load() float64 {
 // Users returns the numbers of long-term and temporary users.
 func (p *Pool) Users() (long, temp int) { return len(p.long), len(p.temp) }
 
+// StratumUsers returns the number of users of the smaller of the two
+// groups Bootstrap draws separately, the long-term and the temporary
+// users, counting a group only from two users (0 when neither has two):
+// what the spread of a metric over bootstrap workloads is estimated from
+// (results.PopulationHalfWidth takes it as its degrees of freedom).
+func (p *Pool) StratumUsers() int {
+	n := 0
+	for _, k := range []int{len(p.long), len(p.temp)} {
+		if k >= 2 && (n == 0 || k < n) {
+			n = k
+		}
+	}
+	return n
+}
+
 // Jobs returns the number of kept records.
 func (p *Pool) Jobs() int { return p.jobs }
 

@@ -9,42 +9,24 @@ import (
 )
 
 // stats are the properties Zakay & Feitelson compare between a trace and
-// its resamplings.
+// its resamplings: the per-job values for the KS tests and the Profile
+// (cycles, users per week, Hurst).
 type stats struct {
-	size, runtime, gap []float64   // per job; gap: inter-arrival times
-	hour               [24]float64 // share of the arrivals by hour of the day
-	weekday            [7]float64  // share of the arrivals by day of the week
-	usersPerWeek       float64     // mean number of distinct users per week
-	hurst              float64     // Hurst parameter of the arrivals per hour
+	size, runtime, gap []float64 // per job; gap: inter-arrival times
+	Profile
 }
 
-func measure(recs []swf.Record, t0 float64) stats {
-	var s stats
-	users := map[[2]int]bool{}
-	submits := make([]float64, len(recs))
-	weeks := map[int]bool{}
+// measure returns the stats of records sorted by submit time, all usable
+// on procs processors.
+func measure(recs []swf.Record, procs int) stats {
+	s := stats{Profile: NewProfile(recs, procs)}
 	for i, r := range recs {
-		submits[i] = r.Submit
 		s.size = append(s.size, float64(r.Procs()))
 		s.runtime = append(s.runtime, r.RunTime)
 		if i > 0 {
 			s.gap = append(s.gap, r.Submit-recs[i-1].Submit)
 		}
-		t := r.Submit - t0
-		s.hour[int(math.Mod(t, swf.SecondsPerDay)/3600)]++
-		s.weekday[int(math.Mod(t, SecondsPerWeek)/swf.SecondsPerDay)]++
-		w := int(t / SecondsPerWeek)
-		users[[2]int{w, r.User}] = true
-		weeks[w] = true
 	}
-	for i := range s.hour {
-		s.hour[i] /= float64(len(recs))
-	}
-	for i := range s.weekday {
-		s.weekday[i] /= float64(len(recs))
-	}
-	s.usersPerWeek = float64(len(users)) / float64(len(weeks))
-	s.hurst, _ = Hurst(ArrivalsPerHour(submits))
 	return s
 }
 
@@ -107,7 +89,7 @@ func TestResampleMatchesTrace(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			path := tracePath(t, name)
 			p, orig := poolRecords(t, path)
-			o := measure(orig, p.t0)
+			o := measure(orig, p.procs)
 			n, seeds := 10000, 5
 			var even, odd stats
 			{
@@ -119,7 +101,7 @@ func TestResampleMatchesTrace(t *testing.T) {
 						od = append(od, r)
 					}
 				}
-				even, odd = measure(e, p.t0), measure(od, p.t0)
+				even, odd = measure(e, p.procs), measure(od, p.procs)
 			}
 			hr := rng(99)
 			for _, c := range []struct {
@@ -137,7 +119,7 @@ func TestResampleMatchesTrace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := measure(res.All(), p.t0)
+				r := measure(res.All(), p.procs)
 				sr := rng(seed + 100)
 				for _, c := range []struct {
 					what string
@@ -149,17 +131,11 @@ func TestResampleMatchesTrace(t *testing.T) {
 						t.Errorf("seed %d: %s distributions differ: KS D = %.4f > %v", seed, c.what, d, maxKS)
 					}
 				}
-				hd, wd := 0.0, 0.0
-				for i := range o.hour {
-					hd = max(hd, math.Abs(o.hour[i]-r.hour[i]))
-				}
-				for i := range o.weekday {
-					wd = max(wd, math.Abs(o.weekday[i]-r.weekday[i]))
-				}
+				hd, wd := MaxShareGap(o.Hour[:], r.Hour[:]), MaxShareGap(o.Weekday[:], r.Weekday[:])
 				t.Logf("seed %d: daily cycle max Δ %.4f, weekly %.4f, users/week %.1f vs %.1f, load %.4f vs %.4f, Hurst %.3f vs %.3f",
-					seed, hd, wd, r.usersPerWeek, o.usersPerWeek, res.Load, p.Load(), r.hurst, o.hurst)
-				if math.Abs(r.hurst-o.hurst) > maxHurstGap {
-					t.Errorf("seed %d: Hurst parameter of the arrivals per hour %.3f, the trace's %.3f (> %v apart)", seed, r.hurst, o.hurst, maxHurstGap)
+					seed, hd, wd, r.UsersPerWeek, o.UsersPerWeek, res.Load, p.Load(), r.Hurst, o.Hurst)
+				if math.Abs(r.Hurst-o.Hurst) > maxHurstGap {
+					t.Errorf("seed %d: Hurst parameter of the arrivals per hour %.3f, the trace's %.3f (> %v apart)", seed, r.Hurst, o.Hurst, maxHurstGap)
 				}
 				if hd > 0.01 {
 					t.Errorf("seed %d: an hour's share of the arrivals differs by %.4f (> 0.01)", seed, hd)
@@ -167,8 +143,8 @@ func TestResampleMatchesTrace(t *testing.T) {
 				if wd > 0.02 {
 					t.Errorf("seed %d: a weekday's share of the arrivals differs by %.4f (> 0.02)", seed, wd)
 				}
-				if rel := r.usersPerWeek/o.usersPerWeek - 1; math.Abs(rel) > 0.25 {
-					t.Errorf("seed %d: %.1f users per week, the trace %.1f (> 25%% apart)", seed, r.usersPerWeek, o.usersPerWeek)
+				if rel := r.UsersPerWeek/o.UsersPerWeek - 1; math.Abs(rel) > 0.25 {
+					t.Errorf("seed %d: %.1f users per week, the trace %.1f (> 25%% apart)", seed, r.UsersPerWeek, o.UsersPerWeek)
 				}
 				if rel := res.Load/p.Load() - 1; math.Abs(rel) > 0.03 {
 					t.Errorf("seed %d: load %.4f, the trace's %.4f (> 3%% apart)", seed, res.Load, p.Load())

@@ -215,23 +215,23 @@ func (in *Info) Format(w io.Writer) error {
 	if h.Version != "" {
 		line("SWF version", "%s", h.Version)
 	}
-	line("Records", "%s job lines parsed, %s malformed lines skipped", thousands(in.Records), thousands(in.Problems.TotalKind(Malformed)-in.Problems.Count(ReasonHeader)))
-	line("Usable jobs", "%s (run time > 0 and processors > 0)", thousands(in.Jobs))
+	line("Records", "%s job lines parsed, %s malformed lines skipped", Thousands(in.Records), Thousands(in.Problems.TotalKind(Malformed)-in.Problems.Count(ReasonHeader)))
+	line("Usable jobs", "%s (run time > 0 and processors > 0)", Thousands(in.Jobs))
 	if in.Records > 0 {
 		line("First submit", "%s s (day %.2f)", num(in.FirstSubmit), in.FirstSubmit/SecondsPerDay)
 		line("Last submit", "%s s (day %.2f)", num(in.LastSubmit), in.LastSubmit/SecondsPerDay)
 		line("Span", "%s s (%.2f days)", num(in.SpanSeconds()), in.SpanSeconds()/SecondsPerDay)
 	}
 	if in.MaxProcsSource == "observed" {
-		line("Processors", "%s (the largest job: the header has no MaxProcs or MaxNodes)", thousands(in.MaxProcs))
+		line("Processors", "%s (the largest job: the header has no MaxProcs or MaxNodes)", Thousands(in.MaxProcs))
 	} else {
-		line("Processors", "%s (header %s); largest job %s", thousands(in.MaxProcs), in.MaxProcsSource, thousands(in.MaxJobSize))
+		line("Processors", "%s (header %s); largest job %s", Thousands(in.MaxProcs), in.MaxProcsSource, Thousands(in.MaxJobSize))
 	}
 	line("Offered load", "%s (Σ run time × processors / (processors × span))", fixed(in.OfferedLoad, 3))
 	if in.EstimateJobs > 0 {
 		line("Estimates", "%s jobs with a requested time: run time / requested mean %s, median %s",
-			thousands(in.EstimateJobs), fixed(in.EstimateMean, 3), fixed(in.EstimateMedian, 3))
-		line("Overruns", "%s (%s%%) run longer than requested", thousands(in.Overruns), fixed(100*in.OverrunFraction, 1))
+			Thousands(in.EstimateJobs), fixed(in.EstimateMean, 3), fixed(in.EstimateMedian, 3))
+		line("Overruns", "%s (%s%%) run longer than requested", Thousands(in.Overruns), fixed(100*in.OverrunFraction, 1))
 	} else {
 		line("Estimates", "no usable job has a requested time")
 	}
@@ -242,15 +242,15 @@ func (in *Info) Format(w io.Writer) error {
 	slices.Sort(statuses)
 	var parts []string
 	for _, s := range statuses {
-		parts = append(parts, fmt.Sprintf("%d %s %s", s, StatusName(s), thousands(in.StatusCounts[s])))
+		parts = append(parts, fmt.Sprintf("%d %s %s", s, StatusName(s), Thousands(in.StatusCounts[s])))
 	}
 	line("Status", "%s", strings.Join(parts, "; "))
 	q := in.Quality
 	line("Record quality", "run time -1: %s; run time 0: %s; allocated procs ≤ 0: %s; either unusable: %s",
-		thousands(q.RunTimeUnknown), thousands(q.RunTimeZero), thousands(q.AllocProcsUnknown), thousands(q.Unusable))
-	line("", "requested time -1: %s; requested procs -1: %s", thousands(q.ReqTimeUnknown), thousands(q.ReqProcsUnknown))
+		Thousands(q.RunTimeUnknown), Thousands(q.RunTimeZero), Thousands(q.AllocProcsUnknown), Thousands(q.Unusable))
+	line("", "requested time -1: %s; requested procs -1: %s", Thousands(q.ReqTimeUnknown), Thousands(q.ReqProcsUnknown))
 	if q.Implausible > 0 {
-		line("", "implausible (submit < 0 or > 1e10 s, run time > 1e10 s, procs > MaxProcs): %s", thousands(q.Implausible))
+		line("", "implausible (submit < 0 or > 1e10 s, run time > 1e10 s, procs > MaxProcs): %s", Thousands(q.Implausible))
 	}
 	if len(in.Problems) == 0 {
 		line("Problems", "none")
@@ -278,13 +278,13 @@ func fixed(v float64, digits int) string {
 // num formats a time in seconds: integers without decimals.
 func num(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return thousands(int(v))
+		return Thousands(int(v))
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
-// thousands formats n with comma separators.
-func thousands(n int) string {
+// Thousands formats n with comma separators (1,234,567).
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
