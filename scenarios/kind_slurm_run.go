@@ -9,10 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/model/records"
 	"github.com/schedsim/schedsim/model/slurmsim"
+	"github.com/schedsim/schedsim/policies/slurmprio"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/results/recorded"
 )
@@ -23,21 +23,19 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := p.readHistory(rc)
-	if err != nil {
-		return nil, err
-	}
-	if len(h.jobs) == 0 {
-		return nil, model.Field("sacct", "%s: no job to replay: read %d jobs, none started (%s)", h.name, h.read, h.reasons)
-	}
 	// stop: {completed_jobs: N} replays the first N jobs of the history
 	// (all of them complete); the other stop conditions do not apply.
-	if n := rc.Stop.CompletedJobs; n > 0 && n < len(h.jobs) {
-		h.jobs = h.jobs[:n]
+	tree, treeErr := p.tree(s)
+	if treeErr != nil {
+		tree = slurmprio.NewTree() // the sacct file's errors come first
 	}
-	tree, err := p.attach(s, h)
+	h, err := p.readHistory(rc, tree, rc.Stop.CompletedJobs)
 	if err != nil {
 		return nil, err
+	}
+	defer h.jobs.close()
+	if treeErr != nil {
+		return nil, treeErr
 	}
 	p.warn(rc, s, h, tree.Problems)
 	cfg := slurmsim.Config{
@@ -47,17 +45,14 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	cpus, _ := s.conf.TotalCPUs()
 	compareCap := 0
 	if p.CompareRecorded {
-		compareCap = len(h.jobs)
+		compareCap = h.jobs.n
 	}
 	acc := newSlurmAccount(p.Tau, rc.Jobs, compareCap)
-	next := 0
-	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, func() (slurmsim.Job, error) {
-		if next == len(h.jobs) {
-			return slurmsim.Job{}, io.EOF
-		}
-		next++
-		return h.jobs[next-1], nil
-	}, acc.add)
+	next, err := h.jobs.reader()
+	if err != nil {
+		return nil, err
+	}
+	stats, err := slurmsim.Run(rc.context(), rc.Engine, cfg, next, acc.add)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", h.name, err)
 	}

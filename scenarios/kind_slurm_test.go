@@ -121,59 +121,6 @@ func TestSlurmOverrides(t *testing.T) {
 	}
 }
 
-// TestSlurmHistory: the sacct capture becomes the model's jobs, numbered
-// as the importer numbers them, with the priority columns of their line.
-func TestSlurmHistory(t *testing.T) {
-	h, err := newSiteParams().readHistory(RunContext{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(h.jobs) != 60 || h.read != 60 || h.dropped != 0 {
-		t.Fatalf("%d jobs, read %d, dropped %d", len(h.jobs), h.read, h.dropped)
-	}
-	j := h.jobs[0]
-	if j.ID != 1 || j.Line != 2 || j.User != "ada" || j.Account != "chem" || j.Partition != "debug" || j.QOS != "normal" ||
-		j.Submit != 0 || j.Eligible != 0 || j.CPUs != 2 || j.Nodes != 1 || j.TimeLimit != 1800 || j.Runtime != 711 || j.RecordedStart != 0 {
-		t.Errorf("job 1: %+v", j)
-	}
-	if j := h.jobs[1]; j.ID != 2 || j.Line != 4 || j.Submit != 30 || j.CPUs != 16 || j.Nodes != 2 || j.RecordedStart != 711 {
-		t.Errorf("job 2: %+v", j)
-	}
-	if h.epoch != 1790841630 {
-		t.Errorf("epoch %d", h.epoch)
-	}
-}
-
-// TestSlurmHistoryErrors: a bad sacct line is one error naming the file
-// and line; a job that never started is counted, not replayed.
-func TestSlurmHistoryErrors(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(slurmSite, "sacct.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(b), "\n")
-	dir := t.TempDir()
-	write := func(ls []string) *SlurmParams {
-		if err := os.WriteFile(filepath.Join(dir, "sacct.txt"), []byte(strings.Join(ls, "\n")), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p := newSiteParams()
-		p.Sacct = filepath.Join(dir, "sacct.txt")
-		return p
-	}
-	bad := append([]string{}, lines...)
-	bad[3] = strings.Replace(bad[3], "cpu=16", "cpu=x", 1)
-	if _, err := write(bad).readHistory(RunContext{}); err == nil || !strings.Contains(err.Error(), "sacct.txt:4: job 101: ReqTRES cpu=\"x\"") {
-		t.Errorf("bad ReqTRES: %v", err)
-	}
-	never := append([]string{}, lines[:3]...)
-	never = append(never, "999|999|bob|users|batch|2026-10-01T08:00:40|None|2026-10-01T08:05:00|00:00:00|0|4|01:00:00|CANCELLED by 1000|chem|normal|2026-10-01T08:00:40|1000|cpu=4,node=1|None assigned")
-	h, err := write(never).readHistory(RunContext{})
-	if err != nil || len(h.jobs) != 1 || h.read != 2 || h.dropped != 1 || !strings.Contains(h.reasons, "1 never started") {
-		t.Errorf("never started: %+v, %v", h, err)
-	}
-}
-
 // slurmSweepYAML sweeps two dotted override keys on the test capture.
 const slurmSweepYAML = `name: slurm-sweep
 model: slurm

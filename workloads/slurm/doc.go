@@ -63,7 +63,14 @@
 // time as one of them (the later, standard-time one, as of Go 1.26), so
 // a job in that hour may be an hour off; TZ=UTC avoids it.
 //
-// The importer holds the records in memory to sort them by submit time
-// (sacct lists jobs by id, and array tasks and requeued jobs break submit
-// order): about 200 bytes per job.
+// One reader, Scan, reads the file in one pass and passes each job on in
+// submit order (sacct lists jobs by id, and array tasks and requeued jobs
+// break submit order); with Options.Priority each job carries the
+// columns of Slurm's multifactor priority too (PriorityFormat). Read
+// holds every job to sort the whole file and build the SWF header: about
+// 200 bytes per job. With Options.Window, Scan holds at most that many
+// jobs and fails, naming the line, on a job listed further out of submit
+// order (the slurm kind replays a history this way). Either way it keeps
+// each JobID (8 bytes and an 8-byte value for a plain or array task ID)
+// to fold steps and components and to find duplicates.
 package slurm

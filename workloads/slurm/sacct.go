@@ -48,6 +48,19 @@ type Options struct {
 	// Context, when set, stops a read when it is cancelled (the error
 	// wraps its cause).
 	Context context.Context
+	// Priority also reads the columns of the multifactor priority
+	// (PriorityFormat) into each Job. The priority cannot do without
+	// them, so a line with a wrong field count, an unreadable Eligible,
+	// Priority or ReqTRES, or a JobID listed twice is then an error
+	// naming the file and line, not a counted problem.
+	Priority bool
+	// Window, when > 0, is how many jobs Scan holds to sort them by
+	// submit time: memory stays bounded, and a job whose line comes more
+	// than Window jobs after lines of jobs submitted later is an error
+	// naming its line (never a job passed on out of order), as is a
+	// heterogeneous component listed that far from its job's first one.
+	// 0 holds every job (Read, which sorts the whole file).
+	Window int
 }
 
 // Stats counts what an import read.
@@ -88,86 +101,25 @@ func ReadFile(path string, opts Options) (*Trace, error) {
 	return Read(f, path, opts)
 }
 
-// job is one job as read, before numbering.
-type job struct {
-	line                int
-	rawID               int64
-	submit, start, end  int64 // Unix seconds, -1 unknown
-	elapsed             int64
-	alloc, req          int
-	limit               float64
-	status              int
-	user, group, partit string
-}
-
 // Read imports sacct --parsable2 output from r; name names it in
 // messages. It returns an error when the header line is missing or lacks
 // a required column, or when r cannot be read; bad data lines are counted
 // (Problems), not errors.
 func Read(r io.Reader, name string, opts Options) (*Trace, error) {
-	loc := opts.Location
-	if loc == nil {
-		loc = time.UTC
-	}
-	t := &Trace{name: name}
-	r = swf.ContextReader(opts.Context, r)
-	jobs := map[string]*job{}
-	var order []string
-	err := scanTable(r, name, func(line int, fields []string, ncol int, get func(string) string) error {
-		t.stats.Lines++
-		if len(fields) != ncol {
-			t.skip(ReasonFieldCount, swf.Malformed, line, fmt.Sprintf("%s:%d: %d fields, the header has %d", name, line, len(fields), ncol))
-			return nil
-		}
-		id := get("JobID")
-		if i := strings.IndexByte(id, '.'); i >= 0 { // a step
-			if _, ok := jobs[hetBase(id[:i])]; ok {
-				t.stats.Steps++
-			} else {
-				t.skip(ReasonOrphanStep, swf.Unusable, line, fmt.Sprintf("%s:%d: step %s", name, line, id))
-			}
-			return nil
-		}
-		status, finished, ok := mapState(get("State"))
-		if !ok {
-			t.skip(ReasonBadState, swf.Malformed, line, fmt.Sprintf("%s:%d: state %q", name, line, get("State")))
-			return nil
-		}
-		if !finished {
-			t.skip(ReasonNotFinished, swf.Filtered, line, "")
-			return nil
-		}
-		j, err := parseJob(get, loc, status, line)
-		if err != nil {
-			t.skip(ReasonBadValue, swf.Malformed, line, fmt.Sprintf("%s:%d: %v", name, line, err))
-			return nil
-		}
-		if j.start >= 0 && j.start < j.submit {
-			t.skip(ReasonStartBeforeSubmit, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s starts %d s before its submit time", name, line, id, j.submit-j.start))
-			return nil
-		}
-		key := hetBase(id)
-		if prev, ok := jobs[key]; ok {
-			if key == id { // not a het component: the same job twice
-				t.skip(ReasonDuplicate, swf.Unusable, line, fmt.Sprintf("%s:%d: job %s", name, line, id))
-				return nil
-			}
-			mergeHet(prev, j, strings.HasSuffix(id, "+0"))
-			t.stats.HetComponents++
-			return nil
-		}
-		jobs[key] = j
-		order = append(order, key)
+	var jobs []*Job
+	st, problems, err := Scan(r, name, opts, func(j *Job) error {
+		jobs = append(jobs, j)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	list := make([]*job, 0, len(order))
-	for _, k := range order {
-		list = append(list, jobs[k])
+	loc := opts.Location
+	if loc == nil {
+		loc = time.UTC
 	}
-	t.build(list, loc, opts.Procs)
+	t := &Trace{name: name, problems: problems, stats: st}
+	t.build(jobs, loc, opts.Procs)
 	return t, nil
 }
 
@@ -212,61 +164,61 @@ func hetBase(id string) string {
 // heterogeneous job's sum), so that no processor count overflows.
 const MaxCPUs = 1 << 31
 
-func parseJob(get func(string) string, loc *time.Location, status, line int) (*job, error) {
-	j := &job{line: line, status: status, rawID: -1, req: -1, limit: -1,
-		user: get("User"), group: get("Group"), partit: get("Partition")}
+func parseJob(get func(string) string, loc *time.Location, status, line int) (*Job, error) {
+	j := &Job{Line: line, Status: status, RawID: -1, ReqCPUs: -1, TimeLimit: -1,
+		User: get("User"), Group: get("Group"), Partition: get("Partition")}
 	var err error
 	if raw := get("JobIDRaw"); raw != "" {
-		if j.rawID, err = strconv.ParseInt(raw, 10, 64); err != nil {
+		if j.RawID, err = strconv.ParseInt(raw, 10, 64); err != nil {
 			return nil, fmt.Errorf("JobIDRaw %q is not a number", raw)
 		}
 	}
 	for _, c := range []struct {
 		name string
 		dst  *int64
-	}{{"Submit", &j.submit}, {"Start", &j.start}, {"End", &j.end}} {
+	}{{"Submit", &j.Submit}, {"Start", &j.Start}, {"End", &j.End}} {
 		if *c.dst, err = parseTimestamp(get(c.name), loc); err != nil {
 			return nil, fmt.Errorf("%s: %v", c.name, err)
 		}
 	}
-	if j.submit < 0 {
+	if j.Submit < 0 {
 		return nil, fmt.Errorf("Submit is %q", get("Submit"))
 	}
-	j.elapsed = -1
+	j.Elapsed = -1
 	if e := get("Elapsed"); e != "" {
-		if j.elapsed, err = ParseDuration(e); err != nil {
+		if j.Elapsed, err = ParseDuration(e); err != nil {
 			return nil, fmt.Errorf("Elapsed: %v", err)
 		}
 	}
-	if j.alloc, err = strconv.Atoi(get("AllocCPUS")); err != nil || j.alloc < 0 || j.alloc > MaxCPUs {
+	if j.AllocCPUs, err = strconv.Atoi(get("AllocCPUS")); err != nil || j.AllocCPUs < 0 || j.AllocCPUs > MaxCPUs {
 		return nil, fmt.Errorf("AllocCPUS %q is not a count in [0, %d]", get("AllocCPUS"), MaxCPUs)
 	}
 	if r := get("ReqCPUS"); r != "" {
-		if j.req, err = strconv.Atoi(r); err != nil || j.req < 0 || j.req > MaxCPUs {
+		if j.ReqCPUs, err = strconv.Atoi(r); err != nil || j.ReqCPUs < 0 || j.ReqCPUs > MaxCPUs {
 			return nil, fmt.Errorf("ReqCPUS %q is not a count in [0, %d]", r, MaxCPUs)
 		}
 	}
-	if j.limit, err = ParseTimeLimit(get("Timelimit")); err != nil {
+	if j.TimeLimit, err = ParseTimeLimit(get("Timelimit")); err != nil {
 		return nil, fmt.Errorf("Timelimit: %v", err)
 	}
 	return j, nil
 }
 
 // mergeHet folds component c into the job j of its heterogeneous job.
-func mergeHet(j, c *job, first bool) {
-	j.alloc = min(j.alloc+c.alloc, MaxCPUs) // each ≤ MaxCPUs: the sum cannot overflow
-	if j.req >= 0 && c.req >= 0 {
-		j.req = min(j.req+c.req, MaxCPUs)
+func mergeHet(j, c *Job, first bool) {
+	j.AllocCPUs = min(j.AllocCPUs+c.AllocCPUs, MaxCPUs) // each ≤ MaxCPUs: the sum cannot overflow
+	if j.ReqCPUs >= 0 && c.ReqCPUs >= 0 {
+		j.ReqCPUs = min(j.ReqCPUs+c.ReqCPUs, MaxCPUs)
 	}
-	j.submit = min(j.submit, c.submit)
-	if c.start >= 0 && (j.start < 0 || c.start < j.start) {
-		j.start = c.start
+	j.Submit = min(j.Submit, c.Submit)
+	if c.Start >= 0 && (j.Start < 0 || c.Start < j.Start) {
+		j.Start = c.Start
 	}
-	j.end = max(j.end, c.end)
-	j.elapsed = max(j.elapsed, c.elapsed)
-	j.limit = max(j.limit, c.limit)
+	j.End = max(j.End, c.End)
+	j.Elapsed = max(j.Elapsed, c.Elapsed)
+	j.TimeLimit = max(j.TimeLimit, c.TimeLimit)
 	if first {
-		j.status = c.status
+		j.Status = c.Status
 	}
 }
 
@@ -285,9 +237,4 @@ func mapState(s string) (status int, finished, ok bool) {
 		return swf.StatusUnknown, false, true
 	}
 	return 0, false, false
-}
-
-func (t *Trace) skip(reason string, kind swf.Kind, line int, example string) {
-	t.stats.Skipped++
-	t.problems.Add(reason, kind, line, example)
 }

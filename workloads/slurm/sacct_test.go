@@ -128,7 +128,8 @@ func TestHeaderErrors(t *testing.T) {
 }
 
 // FuzzRead: any input gives records or an error, never a panic, and every
-// data line is a record, a folded step or component, or counted.
+// data line is a record, a folded step or component, or counted; a
+// bounded Scan passes on the records' jobs in their order, or fails.
 func FuzzRead(f *testing.F) {
 	f.Add("JobID|Submit|Start|End|AllocCPUS|State\n1|2026-07-01T12:00:00|2026-07-01T12:00:10|2026-07-01T12:01:10|1|COMPLETED\n")
 	f.Add("JobID|Submit|Start|End|AllocCPUS|State|Timelimit\n1+0|x|||1|FAILED|1-\n1.batch\n")
@@ -140,6 +141,18 @@ func FuzzRead(f *testing.F) {
 		st := tr.Stats()
 		if st.Jobs+st.Steps+st.HetComponents+st.Skipped != st.Lines {
 			t.Fatalf("lines %d != jobs %d + steps %d + het %d + skipped %d", st.Lines, st.Jobs, st.Steps, st.HetComponents, st.Skipped)
+		}
+		jobs, bst, err := scanAll(in, Options{Window: 2})
+		if err != nil {
+			return
+		}
+		if bst != st || len(jobs) != len(tr.Records()) {
+			t.Fatalf("window 2: stats %+v, %d jobs; Read: %+v, %d records", bst, len(jobs), st, len(tr.Records()))
+		}
+		for i, r := range tr.Records() {
+			if jobs[i].Line != r.Line {
+				t.Fatalf("window 2: job %d is line %d, Read's record line %d", i+1, jobs[i].Line, r.Line)
+			}
 		}
 	})
 }

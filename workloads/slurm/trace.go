@@ -1,10 +1,8 @@
 package slurm
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/schedsim/schedsim/workloads/swf"
@@ -21,45 +19,26 @@ type Trace struct {
 	stats    Stats
 }
 
-// build sorts the jobs by submit time, numbers jobs, users, groups and
+// build numbers the jobs (in submit order), their users, groups and
 // partitions, and makes the records and the header.
-func (t *Trace) build(jobs []*job, loc *time.Location, procs int) {
-	slices.SortStableFunc(jobs, func(a, b *job) int {
-		return cmp.Or(cmp.Compare(a.submit, b.submit), cmp.Compare(a.rawID, b.rawID), cmp.Compare(a.line, b.line))
-	})
+func (t *Trace) build(jobs []*Job, loc *time.Location, procs int) {
 	users, groups, parts := numbering{}, numbering{}, numbering{}
 	t.records = make([]swf.Record, 0, len(jobs))
 	var first, last int64
 	if len(jobs) > 0 {
-		first, last = jobs[0].submit, jobs[len(jobs)-1].submit
+		first, last = jobs[0].Submit, jobs[len(jobs)-1].Submit
 	}
 	for i, j := range jobs {
 		r := swf.Record{
-			Line: j.line, JobNumber: int64(i + 1), Submit: float64(j.submit - first),
-			Wait: -1, RunTime: -1, AllocProcs: -1, AvgCPU: -1, UsedMemory: -1,
-			ReqProcs: j.req, ReqTime: j.limit, ReqMemory: -1, Status: j.status,
-			User: users.of(j.user), Group: groups.of(j.group), App: -1, Queue: -1,
-			Partition: parts.of(j.partit), PrecedingJob: -1, ThinkTime: -1,
+			Line: j.Line, JobNumber: int64(i + 1), Submit: float64(j.Submit - first),
+			AvgCPU: -1, UsedMemory: -1,
+			ReqProcs: j.ReqCPUs, ReqTime: j.TimeLimit, ReqMemory: -1, Status: j.Status,
+			User: users.of(j.User), Group: groups.of(j.Group), App: -1, Queue: -1,
+			Partition: parts.of(j.Partition), PrecedingJob: -1, ThinkTime: -1,
 		}
-		// Slurm records a job cancelled while pending with Start = End =
-		// the cancel time and AllocCPUS = its request: it never ran.
-		pendingCancel := j.status == swf.StatusCancelled && j.start >= 0 && j.end == j.start && j.elapsed <= 0
-		if j.start >= 0 && j.alloc > 0 && !pendingCancel {
-			r.Wait = float64(j.start - j.submit)
-			r.AllocProcs = j.alloc
-			switch {
-			case j.end >= j.start:
-				r.RunTime = float64(j.end - j.start)
-			case j.elapsed >= 0:
-				r.RunTime = float64(j.elapsed)
-			}
-		}
-		if r.RunTime < 0 {
-			t.stats.NeverStarted++
-		}
+		r.Wait, r.RunTime, r.AllocProcs = j.Ran()
 		t.records = append(t.records, r)
 	}
-	t.stats.Jobs = len(t.records)
 	h := swf.Header{
 		Version:        "2.2",
 		Computer:       "Slurm cluster",
