@@ -127,11 +127,14 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	if p.repair {
 		odFrom, odTo = prof.Overdrawn()
 	}
+	next := math.Inf(1)
 	for sweep := 0; ; sweep++ {
 		moved := -1
 		if sweep > 0 {
 			p.moves.nextSweep()
 		}
+		last := next // the earliest reservation after the previous sweep
+		next = math.Inf(1)
 		for i := 0; i < v.QueueLen(); {
 			if moved < 0 && i >= limit {
 				break
@@ -183,18 +186,19 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				}
 				continue
 			}
+			if j.Reservation < next {
+				next = j.Reservation
+			}
 			i++
+		}
+		if moved < 0 && sweep > 0 {
+			// It stopped at limit, changing nothing.
+			next = last
 		}
 		if moved < 0 || !p.compress {
 			break
 		}
 		limit = moved
-	}
-	next := math.Inf(1)
-	for i := range v.QueueLen() {
-		if r := v.Queued(i).Reservation; r < next {
-			next = r
-		}
 	}
 	p.compress, p.repair, p.next, p.reach = false, false, next, math.Inf(-1)
 	if v.Checking() {

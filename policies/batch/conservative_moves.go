@@ -16,6 +16,8 @@ type moveLog struct {
 	sufFrom, sufTo []float64
 	q              int     // the first move of prev after the job examined
 	from, to       float64 // the earliest start and latest end of cur
+	// seenFrom and seenTo are those of prev[q:] and cur together.
+	seenFrom, seenTo float64
 }
 
 // move is the release of one move: the job at queue position at released
@@ -29,13 +31,25 @@ type move struct {
 func (l *moveLog) reset() {
 	l.prev, l.cur = l.prev[:0], l.cur[:0]
 	l.from, l.to = math.Inf(1), math.Inf(-1)
+	l.seenFrom, l.seenTo = l.from, l.to
 }
 
 // add records the move of the job at queue position i, which released
 // its processors over [from, to).
 func (l *moveLog) add(i int, from, to float64) {
 	l.cur = append(l.cur, move{i, from, to})
-	l.from, l.to = min(l.from, from), max(l.to, to)
+	if from < l.from {
+		l.from = from
+	}
+	if to > l.to {
+		l.to = to
+	}
+	if from < l.seenFrom {
+		l.seenFrom = from
+	}
+	if to > l.seenTo {
+		l.seenTo = to
+	}
 }
 
 // nextSweep starts a sweep: the moves of the sweep that ended become the
@@ -54,6 +68,7 @@ func (l *moveLog) nextSweep() {
 	}
 	l.q = 0
 	l.from, l.to = math.Inf(1), math.Inf(-1)
+	l.seenFrom, l.seenTo = from, to
 }
 
 // since returns the earliest start and the latest end of the releases
@@ -61,12 +76,14 @@ func (l *moveLog) nextSweep() {
 // it in the previous sweep and of the moves of this sweep (all before
 // it). Positions only grow within a sweep.
 func (l *moveLog) since(i int) (from, to float64) {
-	for l.q < len(l.prev) && l.prev[l.q].at <= i {
-		l.q++
+	if l.q < len(l.prev) && l.prev[l.q].at <= i {
+		for l.q < len(l.prev) && l.prev[l.q].at <= i {
+			l.q++
+		}
+		l.seenFrom, l.seenTo = l.from, l.to
+		if l.q < len(l.prev) {
+			l.seenFrom, l.seenTo = min(l.from, l.sufFrom[l.q]), max(l.to, l.sufTo[l.q])
+		}
 	}
-	from, to = l.from, l.to
-	if l.q < len(l.prev) {
-		from, to = min(from, l.sufFrom[l.q]), max(to, l.sufTo[l.q])
-	}
-	return from, to
+	return l.seenFrom, l.seenTo
 }
