@@ -29,7 +29,6 @@ type Step struct {
 type Profile struct {
 	procs int
 	steps []Step
-	pmax  []int // pmax[k] = max Free of steps[0..k], for the steps before the first change
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -44,7 +43,6 @@ func NewProfile(procs int, now float64) *Profile {
 func (p *Profile) CopyFrom(q *Profile) {
 	p.procs = q.procs
 	p.steps = append(p.steps[:0], q.steps...)
-	p.pmax = p.pmax[:0]
 }
 
 // Procs returns the number of processors of the profile.
@@ -70,7 +68,6 @@ func (p *Profile) Advance(now float64) {
 	if k > 0 {
 		n := copy(st, st[k:])
 		p.steps = st[:n]
-		p.pmax = p.pmax[:0]
 	}
 	p.steps[0].Time = now
 }
@@ -105,6 +102,23 @@ func (p *Profile) MinFree(start, end float64) int {
 	return m
 }
 
+// Overdrawn returns the smallest interval [from, to) that holds every
+// step with a negative free count (see MinFree), or an empty one (from =
+// to) when there is none.
+func (p *Profile) Overdrawn() (from, to float64) {
+	st := p.steps
+	for k, s := range st {
+		if s.Free >= 0 {
+			continue
+		}
+		if from == to {
+			from = s.Time
+		}
+		to = st[k+1].Time // the last step has all processors free
+	}
+	return from, to
+}
+
 // EarliestFit returns the earliest time t ≥ origin such that at least size
 // processors are free over [t, t+dur). It assumes 1 ≤ size ≤ Procs, so
 // that the last step (all processors free) always fits.
@@ -128,15 +142,21 @@ func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool)
 // min(t+dur, before)). A scheduler whose reservations were compressed,
 // and which has released processors only before by since, gets the
 // answer of EarlierFit for the price of a scan of [origin, by): a fit
-// that starts later was there before the releases.
+// that starts later was there before the releases. When the step that
+// ends at before has fewer than size free processors (the usual case for
+// a job that cannot move), only windows that end by that step's start
+// fit, and the scan stops at the first start too late for one.
 func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok bool) {
 	st := p.steps
 	by = min(by, before)
 	if by <= st[0].Time {
 		return 0, false
 	}
-	if !math.IsInf(by, 1) && p.maxFreeBefore(by) < size {
-		return 0, false
+	whole := false // only windows of the whole dur that end by before
+	if !math.IsInf(before, 1) {
+		if k := atOrAfter(st, before) - 1; st[k].Free < size {
+			before, whole = st[k].Time, true
+		}
 	}
 	for k := 0; k < len(st) && st[k].Time < by; {
 		if st[k].Free < size {
@@ -146,6 +166,9 @@ func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok
 		t = st[k].Time
 		end := t + dur
 		if end > before {
+			if whole {
+				return 0, false
+			}
 			end = before
 		}
 		j := k + 1
@@ -173,25 +196,6 @@ func (p *Profile) MaxFree(start, end float64) int {
 		m = max(m, st[k].Free)
 	}
 	return m
-}
-
-// maxFreeBefore returns the largest free count of the steps that start
-// before t, from a prefix-maximum table that is extended as far as needed
-// and cut back to the first step an update changes.
-func (p *Profile) maxFreeBefore(t float64) int {
-	st := p.steps
-	k := atOrAfter(st, t) - 1
-	if k < 0 {
-		return math.MinInt
-	}
-	for x := len(p.pmax); x <= k; x++ {
-		m := st[x].Free
-		if x > 0 {
-			m = max(m, p.pmax[x-1])
-		}
-		p.pmax = append(p.pmax, m)
-	}
-	return p.pmax[k]
 }
 
 // after returns the index of the first step after t (len(st) if none).
@@ -245,7 +249,6 @@ func (p *Profile) add(start, end float64, delta int) {
 	}
 	p.merge(j)
 	p.merge(i)
-	p.pmax = p.pmax[:min(i, len(p.pmax))]
 }
 
 // split makes sure a step starts at t ≥ origin and returns its index.
@@ -295,7 +298,6 @@ func (p *Profile) Check() error {
 func (p *Profile) Reset(procs int, now float64) {
 	p.procs = procs
 	p.steps = append(p.steps[:0], Step{Time: now, Free: procs})
-	p.pmax = p.pmax[:0]
 }
 
 // EarliestFitFrom returns the earliest time t ≥ from (and ≥ origin) such

@@ -131,17 +131,21 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 			if got, want := p.MaxFree(float64(s), float64(e)), b.maxFree(s, e); got != want {
 				t.Fatalf("trial %d step %d: MaxFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
 			}
-			n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
-			by := b.now + rng.IntN(horizon)
-			gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(by))
-			wt, wok := b.earlierBy(n, d, before, by)
-			if gok != wok || (gok && int(gt) != wt) {
-				t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, by, gt, gok, wt, wok)
-			}
-			gt, gok = p.EarlierFit(n, float64(d), float64(before))
-			wt, wok = b.earlier(n, d, before)
-			if gok != wok || (gok && int(gt) != wt) {
-				t.Fatalf("trial %d step %d: EarlierFit(%d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, gt, gok, wt, wok)
+			// Several searches per change: the later ones of a size reuse
+			// the runs the first one found.
+			for range 4 {
+				n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
+				by := b.now + rng.IntN(horizon)
+				gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(by))
+				wt, wok := b.earlierBy(n, d, before, by)
+				if gok != wok || (gok && int(gt) != wt) {
+					t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, by, gt, gok, wt, wok)
+				}
+				gt, gok = p.EarlierFit(n, float64(d), float64(before))
+				wt, wok = b.earlier(n, d, before)
+				if gok != wok || (gok && int(gt) != wt) {
+					t.Fatalf("trial %d step %d: EarlierFit(%d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, gt, gok, wt, wok)
+				}
 			}
 		}
 	}
@@ -157,9 +161,15 @@ func TestProfileOverlapReported(t *testing.T) {
 	if got := p.MinFree(0, 10); got != -1 {
 		t.Fatalf("MinFree = %d, want -1", got)
 	}
+	if from, to := p.Overdrawn(); from != 5 || to != 8 {
+		t.Fatalf("Overdrawn = [%v, %v), want [5, 8)", from, to)
+	}
 	p.Release(5, 8, 2)
 	if err := p.Check(); err != nil {
 		t.Fatal(err)
+	}
+	if from, to := p.Overdrawn(); from != to {
+		t.Fatalf("Overdrawn = [%v, %v) with no overdrawn step, want an empty interval", from, to)
 	}
 }
 

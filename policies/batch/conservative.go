@@ -49,8 +49,10 @@ var (
 // some time reach, a job can only move to a start before reach, with at
 // most the largest free count over [now, reach): during compression a job
 // is only searched (an O(profile) scan of [now, reach), no update) when
-// its size passes that test and the largest free count before its
-// reservation could hold it.
+// its size passes that test. In the sweeps after the first, a job is only
+// searched again when a move since its last search released processors
+// before its reservation (moveLog), and only for a start before the end
+// of those releases.
 type Conservative struct {
 	base
 	prof     *cluster.Profile
@@ -58,6 +60,7 @@ type Conservative struct {
 	repair   bool    // an overrun was reserved: repair overlapping reservations
 	unplaced int     // queued jobs without a reservation
 	next     float64 // earliest reservation of a queued job after the last pass
+	moves    moveLog
 	// reach bounds the releases since the reservations were last
 	// compressed: each was over some [t, e) with now ≤ t and e ≤ reach.
 	reach float64
@@ -105,20 +108,37 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	if !p.compress && !p.repair && p.unplaced == 0 && p.next > now {
 		return nil
 	}
-	next := math.Inf(1)
 	// Compression keeps every job at a fit no earlier than any other, so
 	// a job can only move into a window that meets a release: it starts
 	// before reach, and its size is at most top, the largest free count
 	// over [now, reach) (recomputed after every release, when topOK).
 	top, topOK := 0, false
-	// A sweep after the first re-examines the jobs before the last mover of
-	// the previous sweep, and every job after a move of its own: the others
-	// have seen every move since they were last examined.
+	// A sweep after the first re-examines the jobs that a move made since
+	// their last examination could let start earlier: one that released
+	// processors before their reservation (see moveLog). The jobs after
+	// the last mover of the previous sweep have seen every move, and none
+	// of them is due (a due job starts in the sweep that finds it), so a
+	// sweep with no move of its own stops at that mover.
 	limit := math.MaxInt
+	p.moves.reset()
+	// Repairs look only at the reservations that meet the overdrawn part
+	// of the profile, which releases and placements only shrink.
+	var odFrom, odTo float64
+	if p.repair {
+		odFrom, odTo = prof.Overdrawn()
+	}
+	next := math.Inf(1)
 	for sweep := 0; ; sweep++ {
 		moved := -1
+		if sweep > 0 {
+			p.moves.nextSweep()
+		}
+		last := next // the earliest reservation after the previous sweep
 		next = math.Inf(1)
 		for i := 0; i < v.QueueLen(); {
+			if moved < 0 && i >= limit {
+				break
+			}
 			j := v.Queued(i)
 			n, d, r := j.Size(), j.Estimate(), j.Reservation
 			switch {
@@ -127,21 +147,31 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				p.unplaced--
 			case r < now && v.Checking():
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
-			case p.repair && sweep == 0 && prof.MinFree(r, r+d) < 0:
+			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
 				prof.Release(r, r+d, n)
 				p.reach = max(p.reach, r+d)
+				p.moves.add(i, r, r+d)
 				p.place(prof, j)
 				moved, topOK = i, false
-			case p.compress && (i < limit || moved >= 0):
+			case p.compress:
+				by := p.reach
+				if sweep > 0 {
+					from, to := p.moves.since(i)
+					if from >= r {
+						break
+					}
+					by = min(by, to)
+				}
 				if !topOK {
 					top, topOK = prof.MaxFree(now, p.reach), true
 				}
 				if n > top {
 					break
 				}
-				if t, ok := prof.EarlierFitBy(n, d, r, p.reach); ok {
+				if t, ok := prof.EarlierFitBy(n, d, r, by); ok {
 					prof.Release(r, r+d, n)
 					p.reach = max(p.reach, r+d)
+					p.moves.add(i, r, r+d)
 					prof.Reserve(t, t+d, n)
 					j.Reservation = t
 					if p.probe != nil {
@@ -160,6 +190,10 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				next = j.Reservation
 			}
 			i++
+		}
+		if moved < 0 && sweep > 0 {
+			// It stopped at limit, changing nothing.
+			next = last
 		}
 		if moved < 0 || !p.compress {
 			break

@@ -1,0 +1,89 @@
+package batch
+
+import "math"
+
+// moveLog records the moves of the current and the previous sweep of a
+// compression: the processors each move released, over the job's old
+// reservation. A job examined in a sweep without finding an earlier fit
+// can only find one after a release that began before its reservation
+// (its windows all lie before it), and only at a start before the end
+// of that release; the releases since its last examination are those of
+// the moves after it in the previous sweep and before it in this one.
+type moveLog struct {
+	prev, cur []move
+	// sufFrom[k] and sufTo[k] are the earliest start and the latest end
+	// of the releases of prev[k:].
+	sufFrom, sufTo []float64
+	q              int     // the first move of prev after the job examined
+	from, to       float64 // the earliest start and latest end of cur
+	// seenFrom and seenTo are those of prev[q:] and cur together.
+	seenFrom, seenTo float64
+}
+
+// move is the release of one move: the job at queue position at released
+// its processors over [from, to).
+type move struct {
+	at       int
+	from, to float64
+}
+
+// reset forgets the moves of the last compression.
+func (l *moveLog) reset() {
+	l.prev, l.cur = l.prev[:0], l.cur[:0]
+	l.from, l.to = math.Inf(1), math.Inf(-1)
+	l.seenFrom, l.seenTo = l.from, l.to
+}
+
+// add records the move of the job at queue position i, which released
+// its processors over [from, to).
+func (l *moveLog) add(i int, from, to float64) {
+	l.cur = append(l.cur, move{i, from, to})
+	if from < l.from {
+		l.from = from
+	}
+	if to > l.to {
+		l.to = to
+	}
+	if from < l.seenFrom {
+		l.seenFrom = from
+	}
+	if to > l.seenTo {
+		l.seenTo = to
+	}
+}
+
+// nextSweep starts a sweep: the moves of the sweep that ended become the
+// previous ones.
+func (l *moveLog) nextSweep() {
+	l.prev, l.cur = l.cur, l.prev[:0]
+	n := len(l.prev)
+	l.sufFrom, l.sufTo = l.sufFrom[:0], l.sufTo[:0]
+	for range n {
+		l.sufFrom, l.sufTo = append(l.sufFrom, 0), append(l.sufTo, 0)
+	}
+	from, to := math.Inf(1), math.Inf(-1)
+	for k := n - 1; k >= 0; k-- {
+		from, to = min(from, l.prev[k].from), max(to, l.prev[k].to)
+		l.sufFrom[k], l.sufTo[k] = from, to
+	}
+	l.q = 0
+	l.from, l.to = math.Inf(1), math.Inf(-1)
+	l.seenFrom, l.seenTo = from, to
+}
+
+// since returns the earliest start and the latest end of the releases
+// that the job at queue position i has not seen: those of the moves after
+// it in the previous sweep and of the moves of this sweep (all before
+// it). Positions only grow within a sweep.
+func (l *moveLog) since(i int) (from, to float64) {
+	if l.q < len(l.prev) && l.prev[l.q].at <= i {
+		for l.q < len(l.prev) && l.prev[l.q].at <= i {
+			l.q++
+		}
+		l.seenFrom, l.seenTo = l.from, l.to
+		if l.q < len(l.prev) {
+			l.seenFrom, l.seenTo = min(l.from, l.sufFrom[l.q]), max(l.to, l.sufTo[l.q])
+		}
+	}
+	return l.seenFrom, l.seenTo
+}
