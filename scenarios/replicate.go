@@ -181,28 +181,11 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		f.SkipDays, f.Days = skip, r.Days
 		return OpenJobInput(rc, p.Trace, nil, p.baseDir, p.Procs, f)
 	case ReplicateResample, ReplicateBootstrap:
-		key := fmt.Sprintf("pool procs=%d long_term=%v", p.Procs, r.LongTerm)
-		pl, err := cached(path, key, func() (any, error) {
-			rd, err := swf.Open(path, swf.ReadOptions{})
-			if err != nil {
-				return nil, err
-			}
-			defer rd.Close()
-			return replicate.NewPool(rd, p.Procs, r.LongTerm)
-		})
+		res, err := p.resampled(rc, path)
 		if err != nil {
-			return nil, resampleError(err)
+			return nil, err
 		}
-		var res *replicate.Resampled
-		if r.Method == ReplicateBootstrap {
-			res, err = pl.(*replicate.Pool).Bootstrap(rng)
-		} else {
-			res, err = pl.(*replicate.Pool).Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
-		}
-		if err != nil {
-			return nil, resampleError(err)
-		}
-		js, err := swf.NewJobSourceFrom(res.Records, f)
+		js, err := swf.NewJobSourceFrom(res.Records.Reopen(), f)
 		if err != nil {
 			return nil, model.Field("trace", "%v", err)
 		}
@@ -225,6 +208,42 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		return nil, model.Field("trace", "%v", err)
 	}
 	return &JobInput{JobSource: js, Name: path, Label: p.Trace, close: rd.Close}, nil
+}
+
+// resampled returns the replication's resampled or bootstrap workload
+// of the trace at path: drawn from the stream "replicate" of the
+// replication, so it is the same at every point of the sweep that
+// resamples the trace alike, and built once per replication
+// (rc.Shared), its records shared read-only by the points (each replays
+// them through its own Records.Reopen). The pool it is drawn from is
+// built once per process.
+func (p *ClusterParams) resampled(rc RunContext, path string) (*replicate.Resampled, error) {
+	r := p.Replicate
+	what := fmt.Sprintf("pool procs=%d long_term=%v", p.Procs, r.LongTerm)
+	pl, err := cached(path, what, func() (any, error) {
+		rd, err := swf.Open(path, swf.ReadOptions{})
+		if err != nil {
+			return nil, err
+		}
+		defer rd.Close()
+		return replicate.NewPool(rd, p.Procs, r.LongTerm)
+	})
+	if err != nil {
+		return nil, resampleError(err)
+	}
+	pool := pl.(*replicate.Pool)
+	key := fmt.Sprintf("%s\x00%s\x00%s weeks=%d load=%v", path, what, r.Method, r.Weeks, r.Load)
+	v, err := rc.Shared.Get(key, func() (any, error) {
+		rng := rc.Streams.Rand("replicate")
+		if r.Method == ReplicateBootstrap {
+			return pool.Bootstrap(rng)
+		}
+		return pool.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+	})
+	if err != nil {
+		return nil, resampleError(err)
+	}
+	return v.(*replicate.Resampled), nil
 }
 
 // resampleError places a resampling error at its key: a load that cannot
