@@ -90,6 +90,9 @@ type RunContext struct {
 	// Notes, when not nil (replication 0), collects the kind's extra
 	// tables, which the run prints after the metrics (see results.Note).
 	Notes *[]results.Note
+	// Shared holds what the points of the replication share (its
+	// resampled workload); nil shares nothing (see Shared).
+	Shared *Shared
 }
 
 // AddNote adds an extra table of replication 0 (see results.Note); other

@@ -13,8 +13,9 @@ import (
 // BenchmarkReplayCIBlue runs the built-in replay-ci-blue (4 policies of
 // SDSC-BLUE, user-bootstrap replications, 2 workers) at 5, 15 and 30
 // replications: its cost grows with the replications, its memory does not
-// (the pool is built once and shared; each running replication holds one
-// workload), so B/run stays flat. make bench-replay-ci runs it at 30.
+// (the pool is built once and shared; each replication's workload is
+// drawn once, shared by its four points and dropped after the last), so
+// B/run stays flat. make bench-replay-ci runs it at 30.
 func BenchmarkReplayCIBlue(b *testing.B) {
 	for _, n := range []int{5, 15, 30} {
 		b.Run(fmt.Sprintf("replications=%d", n), func(b *testing.B) {

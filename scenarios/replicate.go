@@ -181,20 +181,11 @@ func (p *ClusterParams) openJobs(rc RunContext, f swf.JobFilter) (*JobInput, err
 		f.SkipDays, f.Days = skip, r.Days
 		return OpenJobInput(rc, p.Trace, nil, p.baseDir, p.Procs, f)
 	case ReplicateResample, ReplicateBootstrap:
-		pl, err := p.pool(path)
+		res, err := p.resampled(rc, path)
 		if err != nil {
 			return nil, err
 		}
-		var res *replicate.Resampled
-		if r.Method == ReplicateBootstrap {
-			res, err = pl.Bootstrap(rng)
-		} else {
-			res, err = pl.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
-		}
-		if err != nil {
-			return nil, resampleError(err)
-		}
-		js, err := swf.NewJobSourceFrom(res.Records, f)
+		js, err := swf.NewJobSourceFrom(res.Records.Reopen(), f)
 		if err != nil {
 			return nil, model.Field("trace", "%v", err)
 		}
@@ -236,6 +227,33 @@ func (p *ClusterParams) pool(path string) (*replicate.Pool, error) {
 		return nil, resampleError(err)
 	}
 	return pl.(*replicate.Pool), nil
+}
+
+// resampled returns the replication's resampled or bootstrap workload
+// of the trace at path: drawn from the stream "replicate" of the
+// replication, so it is the same at every point of the sweep that
+// resamples the trace alike, and built once per replication
+// (rc.Shared), its records shared read-only by the points (each replays
+// them through its own Records.Reopen). The pool it is drawn from is
+// built once per process (pool).
+func (p *ClusterParams) resampled(rc RunContext, path string) (*replicate.Resampled, error) {
+	pool, err := p.pool(path)
+	if err != nil {
+		return nil, err
+	}
+	r := p.Replicate
+	key := fmt.Sprintf("%s\x00pool procs=%d long_term=%v\x00%s weeks=%d load=%v", path, p.Procs, r.LongTerm, r.Method, r.Weeks, r.Load)
+	v, err := rc.Shared.Get(key, func() (any, error) {
+		rng := rc.Streams.Rand("replicate")
+		if r.Method == ReplicateBootstrap {
+			return pool.Bootstrap(rng)
+		}
+		return pool.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+	})
+	if err != nil {
+		return nil, resampleError(err)
+	}
+	return v.(*replicate.Resampled), nil
 }
 
 // resampleError places a resampling error at its key: a load that cannot

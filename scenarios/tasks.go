@@ -35,9 +35,11 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 	if opts.Progress != nil {
 		progress = func(done int) { opts.Progress(done, len(tasks), events.Load()) }
 	}
+	shares := newReplicationShares(sc, tasks)
 	outcomes := sim.Replicate(ctx, len(tasks), opts.Workers, func(i int) (results.TaskResult, error) {
 		task := tasks[i]
 		pi, rep := sc.taskOf(task)
+		defer shares.release(rep)
 		point := sc.Points[pi]
 		eng, _ := sim.New(sim.Kind(sc.Engine))
 		rc := RunContext{
@@ -47,6 +49,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 			Stop:    sc.Stop,
 			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
+			Shared:  shares.acquire(rep),
 		}
 		// The directory is created by the first file written into it, so
 		// that points without files leave no empty directory.

@@ -1,7 +1,6 @@
 package replicate
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -103,7 +102,7 @@ func NewPool(rs swf.RecordSource, procs int, longTerm float64) (*Pool, error) {
 	if !known {
 		return nil, &NoUsersError{Trace: rs.Name()}
 	}
-	slices.SortStableFunc(recs, func(a, b swf.Record) int { return cmp.Compare(a.Submit, b.Submit) })
+	sortBySubmit(recs)
 	p := &Pool{name: rs.Name(), header: h, t0: recs[0].Submit, procs: procs}
 	p.weeks = int((recs[len(recs)-1].Submit - p.t0) / SecondsPerWeek)
 	if p.weeks < 2 {

@@ -21,6 +21,13 @@ func NewRecords(name string, h swf.Header, recs []swf.Record) *Records {
 	return &Records{name: name, header: h, recs: recs}
 }
 
+// Reopen returns a new source over the same records, from the first:
+// one workload replayed by several runs at once, each with its own
+// position, none copying the records.
+func (r *Records) Reopen() *Records {
+	return &Records{name: r.name, header: r.header, recs: r.recs}
+}
+
 // Next returns the next record, or io.EOF after the last.
 func (r *Records) Next() (swf.Record, error) {
 	if r.next >= len(r.recs) {
