@@ -42,6 +42,7 @@ type Searcher struct {
 	below   []belowPicker          // each criterion's, nil if it is none
 	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
+	fin     []Finisher             // each criterion's, nil if it is none
 	fresh   []int                  // the fresh blocks of the pick (see freshBlocks)
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
 	kept    [][]int                // each fastest criterion's last pick (see pickFastest)
@@ -226,8 +227,8 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			*remaining--
 		}
 	}
-	for k, c := range crits {
-		if f, isF := c.(Finisher); isF && !s.done[k] && f.Finished() {
+	for k, f := range s.fin {
+		if f != nil && !s.done[k] && f.Finished() {
 			s.done[k] = true
 			*remaining--
 		}
