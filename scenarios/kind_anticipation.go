@@ -133,7 +133,7 @@ func (p *AnticipationParams) config(check bool) slotexp.ANTConfig {
 // Run runs one replication: `batches` independent batches. Per-job
 // records (slotexp.JobColumns) go to rc.Jobs.
 func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
-	g, err := toporkov.NewDomainGenerator(p.DomainConfig, rc.Streams)
+	g, err := antBatches(p.DomainConfig, rc.Streams, p.Batches)
 	if err != nil {
 		return nil, err
 	}
