@@ -204,8 +204,7 @@ func (c *criterion) dist(v *[6]float64) float64 { return c.finish(c.sum(v)) }
 func (c *criterion) sum(v *[6]float64) float64 {
 	d := 0.0
 	geometric := c.sim.Distance == Geometric
-	for i := range c.terms {
-		t := &c.terms[i]
+	for _, t := range c.terms {
 		e := c.startErr
 		if t.p != css.Start {
 			e = math.Abs(t.ref-v[t.p]) * t.inv

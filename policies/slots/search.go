@@ -181,6 +181,12 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 				continue // no window here can beat the best so far
 			}
 		}
+		if _, isL := c.(lowestCost); isL && added >= n && s.picked[k] && s.each == nil {
+			// the pick is the n cheapest, the first n: the one that
+			// joined is not among them, so they are those of the last
+			// pick, and its outcome (the same score) is known.
+			continue
+		}
 		var score float64
 		var chosen []int
 		var ok bool
