@@ -9,14 +9,15 @@ import (
 	"github.com/schedsim/schedsim/workloads/toporkov"
 )
 
-// The points of an anticipation sweep that differ only in the method or
-// the limit (toporkov-ant-vs-bf: 6 of its 24 points per node count) run
-// on the same batches, common random numbers: the generator's streams
-// depend on the seed and the replication only. So the batches of one
-// (domain, seed, replication) are generated once and shared by those
-// points instead of being generated for each (the generator's draws
-// were 15% of toporkov-ant-vs-bf). The batches are read only: every
-// search of the experiment copies the slot list it subtracts from.
+// The points of an anticipation comparison that differ only in the
+// method or the limit (toporkov-ant-vs-bf: 6 of its 24 points per node
+// count) run on the same batches, common random numbers: the
+// generator's streams depend on the seed and the replication only. So
+// the batches of one (domain, seed, replication) are generated once and
+// shared by those points instead of being generated for each (the
+// generator's draws were 15% of toporkov-ant-vs-bf). The batches are
+// read only: every search of the experiment copies the slot list it
+// subtracts from.
 
 // maxSharedBatchItems bounds the nodes and jobs of the batches of one
 // shared set (batches × (nodes + jobs per batch)), so that a long
