@@ -133,7 +133,16 @@ func (p *AnticipationParams) config(check bool) slotexp.ANTConfig {
 // Run runs one replication: `batches` independent batches. Per-job
 // records (slotexp.JobColumns) go to rc.Jobs.
 func (p *AnticipationParams) Run(rc RunContext) (results.Metrics, error) {
-	g, err := toporkov.NewDomainGenerator(p.DomainConfig, rc.Streams)
+	// the comparison's points differ in the method (or the limit) on the
+	// same batches, which they share (antBatches); the replication
+	// experiment runs all its columns in one point.
+	var g slotexp.Batches
+	var err error
+	if p.Experiment == slotexp.ExperimentComparison {
+		g, err = antBatches(rc, p.DomainConfig, p.Batches)
+	} else {
+		g, err = toporkov.NewDomainGenerator(p.DomainConfig, rc.Streams)
+	}
 	if err != nil {
 		return nil, err
 	}

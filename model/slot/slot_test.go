@@ -308,3 +308,24 @@ func TestSubtractionConservesFreeTime(t *testing.T) {
 		}
 	}
 }
+
+// Time is the fold of math.Max over the slots' lengths from +0, also for
+// the values where a comparison and math.Max can differ (NaN, −0, ±Inf).
+func TestWindowTimeIsTheMaxFold(t *testing.T) {
+	odd := []float64{0, math.Copysign(0, -1), 1, 2.5, math.Inf(1), math.Inf(-1), math.NaN(), -3}
+	for _, a := range odd {
+		for _, b := range odd {
+			for _, c := range odd {
+				w := Window{Start: 0, Slots: []Slot{{End: a}, {End: b}, {End: c}}}
+				want := 0.0
+				for _, s := range w.Slots {
+					want = math.Max(want, s.End-w.Start)
+				}
+				got := w.Time()
+				if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+					t.Errorf("ends %v %v %v: Time %v, the max fold %v", a, b, c, got, want)
+				}
+			}
+		}
+	}
+}

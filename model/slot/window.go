@@ -45,9 +45,14 @@ func (w Window) Len() int { return len(w.Slots) }
 // Time returns the window's usage time: the runtime on its slowest node,
 // the longest of its slots.
 func (w Window) Time() float64 {
-	t := 0.0
-	for _, s := range w.Slots {
-		t = math.Max(t, s.End-w.Start)
+	// math.Max without its call (not inlined on amd64), case for case:
+	// t starts at +0 and never becomes −0; +Inf wins over NaN, which wins
+	// over the rest.
+	t, inf := 0.0, math.Inf(1)
+	for i := range w.Slots {
+		if d := w.Slots[i].End - w.Start; t != inf && (d > t || d != d || d == inf) {
+			t = d
+		}
 	}
 	return t
 }

@@ -274,9 +274,9 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 	if prefix {
 		c.cumC = append(c.cumC[:0], 0)
 		c.cumT = append(c.cumT[:0], 0)
-		for _, x := range cands {
-			c.cumC = append(c.cumC, c.cumC[len(c.cumC)-1]+x.Cost)
-			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+x.Runtime)
+		for i := range cands {
+			c.cumC = append(c.cumC, c.cumC[len(c.cumC)-1]+cands[i].Cost)
+			c.cumT = append(c.cumT, c.cumT[len(c.cumT)-1]+cands[i].Runtime)
 		}
 	}
 	for b := 0; b < len(cands)-n+1; b++ {
@@ -291,9 +291,11 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 		if prefix {
 			cost, proc = c.cumC[j+n]-c.cumC[j], c.cumT[j+n]-c.cumT[j]
 		} else {
-			for _, x := range cands[j : j+n] {
-				cost += x.Cost
-				proc += x.Runtime
+			// (indexed: a range over the values would copy each
+			// candidate)
+			for i := j; i < j+n; i++ {
+				cost += cands[i].Cost
+				proc += cands[i].Runtime
 			}
 		}
 		if !(cost <= budget) {
@@ -302,9 +304,9 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 		v[css.Cost], v[css.ProcTime] = cost, proc
 		if c.needMax {
 			longest := 0.0
-			for _, x := range cands[j : j+n] {
-				if x.Runtime > longest {
-					longest = x.Runtime
+			for i := j; i < j+n; i++ {
+				if rt := cands[i].Runtime; rt > longest {
+					longest = rt
 				}
 			}
 			v[css.Runtime], v[css.Finish] = longest, start+longest
@@ -367,8 +369,8 @@ func (c *criterion) refWindow(start, budget float64, cands []slots.Candidate, v 
 	cost, proc, longest := 0.0, 0.0, 0.0
 	for _, node := range c.refNodes {
 		k := -1
-		for i, cd := range cands {
-			if cd.Slot.Node == node {
+		for i := range cands {
+			if cands[i].Slot.Node == node {
 				k = i
 				break
 			}

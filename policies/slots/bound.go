@@ -1,9 +1,6 @@
 package slots
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // dpBound prunes the partial choices of the DP that cannot be completed
 // into an optimum: the best objective (in the maximised sign) a partial
@@ -63,7 +60,18 @@ func (l *lpSuffix) value(k int, c float64) float64 {
 	}
 	cap := c - l.z0[k]
 	cz := l.cumZ[l.off[k]:l.off[k+1]]
-	m := sort.SearchFloat64s(cz, math.Nextafter(cap, math.Inf(1))) // segments taken whole
+	// segments taken whole: sort.SearchFloat64s(cz, x), without its
+	// closure call per step
+	x := math.Nextafter(cap, math.Inf(1))
+	m, hi := 0, len(cz)
+	for m < hi {
+		h := int(uint(m+hi) >> 1)
+		if !(cz[h] >= x) {
+			m = h + 1
+		} else {
+			hi = h
+		}
+	}
 	v, used := l.g0[k], 0.0
 	if m > 0 {
 		v += l.cumG[l.off[k]+m-1]

@@ -141,18 +141,11 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	if need := n + 1 + len(cands); cap(buf) < need {
 		buf = make([]int, 0, need)
 	}
-	order := buf[n+1 : n+1+len(cands)]
-	for i := range order {
-		order[i] = i
-	}
-	// insertion sort by (runtime, cost, index): the sets are small.
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && lessRuntime(cands, order[j], order[j-1]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
+	order := byRuntime{cands: cands, h: buf[n+1 : n+1+len(cands)]}
+	order.init()
 	kept := buf[:0]
-	for _, i := range order {
+	for len(order.h) > 0 {
+		i := order.pop()
 		kept = append(kept, i)
 		if len(kept) > n { // drop the most expensive (the last one added among equal costs)
 			worst := 0
@@ -305,6 +298,58 @@ func (s *Searcher) pickFastest(k int, f fastest, start float64, n int, cands []C
 	return longest, chosen, true
 }
 
+// byRuntime hands out candidate indices in lessRuntime order, a total
+// order, from a binary heap: the budgeted pick walks that order only
+// until its n fit the budget, so a heap (O(m) to build, O(log m) a step)
+// costs less than a sort of all m. (The insertion sort's m²/4
+// comparisons were 29% of css2014-nodes, whose 150 nodes make large
+// candidate sets.)
+type byRuntime struct {
+	cands []Candidate
+	h     []int
+}
+
+// init fills the heap with the indices of every candidate.
+func (b *byRuntime) init() {
+	for i := range b.h {
+		b.h[i] = i
+	}
+	for i := len(b.h)/2 - 1; i >= 0; i-- {
+		b.down(i)
+	}
+}
+
+// pop removes and returns the first index left in lessRuntime order.
+func (b *byRuntime) pop() int {
+	x := b.h[0]
+	last := len(b.h) - 1
+	b.h[0] = b.h[last]
+	b.h = b.h[:last]
+	b.down(0)
+	return x
+}
+
+// down moves the index at i down to its place.
+func (b *byRuntime) down(i int) {
+	h := b.h
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && lessRuntime(b.cands, h[r], h[l]) {
+			m = r
+		}
+		if !lessRuntime(b.cands, h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// lessRuntime orders candidates by runtime, then cost, then index.
 func lessRuntime(c []Candidate, a, b int) bool {
 	if c[a].Runtime != c[b].Runtime {
 		return c[a].Runtime < c[b].Runtime

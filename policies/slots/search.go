@@ -42,6 +42,7 @@ type Searcher struct {
 	below   []belowPicker          // each criterion's, nil if it is none
 	floor   []float64              // each criterion's least possible score (hints.floor)
 	incr    []IncrementalCriterion // each criterion's, nil if it is none
+	fin     []Finisher             // each criterion's, nil if it is none
 	fresh   []int                  // the fresh blocks of the pick (see freshBlocks)
 	picked  []bool                 // whether each criterion picked at the last pick of the scan
 	kept    [][]int                // each fastest criterion's last pick (see pickFastest)
@@ -180,6 +181,12 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 				continue // no window here can beat the best so far
 			}
 		}
+		if _, isL := c.(lowestCost); isL && added >= n && s.picked[k] && s.each == nil {
+			// the pick is the n cheapest, the first n: the one that
+			// joined is not among them, so they are those of the last
+			// pick, and its outcome (the same score) is known.
+			continue
+		}
 		var score float64
 		var chosen []int
 		var ok bool
@@ -226,8 +233,8 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 			*remaining--
 		}
 	}
-	for k, c := range crits {
-		if f, isF := c.(Finisher); isF && !s.done[k] && f.Finished() {
+	for k, f := range s.fin {
+		if f != nil && !s.done[k] && f.Finished() {
 			s.done[k] = true
 			*remaining--
 		}

@@ -36,8 +36,8 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	if err := w.run(l, crits, firstSlot(l, h)); err != nil {
 		return nil, err
 	}
-	for _, c := range w.cands {
-		s.mark[c.Slot.Node] = 0
+	for i := range w.cands {
+		s.mark[w.cands[i].Slot.Node] = 0
 	}
 	s.cands = w.cands[:0]
 	s.finishWindows(out)
@@ -59,7 +59,7 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 	for len(s.bestCands) < len(crits) {
 		s.bestCands = append(s.bestCands, nil)
 	}
-	s.below, s.incr = s.below[:0], s.incr[:0]
+	s.below, s.incr, s.fin = s.below[:0], s.incr[:0], s.fin[:0]
 	s.picked = append(s.picked[:0], make([]bool, len(crits))...)
 	s.tight = append(s.tight[:0], make([]bool, len(crits))...)
 	s.floor = s.floor[:0]
@@ -69,6 +69,8 @@ func (s *Searcher) begin(r slot.Request, lim Limits, crits []Criterion) error {
 		s.below = append(s.below, b)
 		ic, _ := c.(IncrementalCriterion)
 		s.incr = append(s.incr, ic)
+		f, _ := c.(Finisher)
+		s.fin = append(s.fin, f)
 		s.floor = append(s.floor, math.Inf(-1))
 	}
 	return nil
@@ -111,8 +113,9 @@ func firstSlot(l *slot.List, h hints) int {
 
 // sweep is the state of one scan: the candidate set sorted by cost, the
 // earliest time a candidate becomes too short (minDeadline), the criteria
-// still undecided, and the pick left pending at the current start
-// (ScanEach picks once per start) or at the extra start h.at (FindAt).
+// still undecided, and whether the extra start h.at (FindAt) has been
+// probed. (The pick left pending at the current start, as ScanEach picks
+// once per start, is a local of run.)
 type sweep struct {
 	s      *Searcher
 	h      hints
@@ -125,8 +128,6 @@ type sweep struct {
 	minDeadline float64
 	remaining   int
 	probed      bool
-	pending     bool
-	pendingAt   float64
 	// what changed in cands since the last pick: how many candidates
 	// were admitted (the last at index addedAt) and whether any expired
 	admits  int
@@ -148,32 +149,43 @@ type sweep struct {
 // escape to the heap at every call.)
 func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 	h, s := &w.h, w.s
+	// what the loop reads at every slot, in locals: read through w, it
+	// would be loaded from memory again at every slot.
+	bounded, pickFrom, pickTo, minLen := h.bounded, h.pickFrom, h.pickTo, h.minLen
+	fits, mark, gen, nodes, each := w.fits, s.mark, s.gen, len(l.Nodes), s.each != nil
+	probed := w.probed
+	pending, pendingAt := false, 0.0
 	stopped := false
-	for _, sl := range l.Slots[first:] {
-		if w.pending && sl.Start != w.pendingAt {
-			w.pending = false
-			if w.pick(crits, w.pendingAt) {
+	slots := l.Slots
+	for i := first; i < len(slots); i++ {
+		sl := &slots[i]
+		if pending && sl.Start != pendingAt {
+			pending = false
+			if w.pick(crits, pendingAt) {
 				stopped = true
 				break
 			}
 		}
-		if !w.probed && sl.Start > h.at && w.probe(crits) {
-			stopped = true
+		if !probed && sl.Start > h.at {
+			probed = true
+			if w.probe(crits) {
+				stopped = true
+				break
+			}
+		}
+		if bounded && sl.Start > pickTo {
 			break
 		}
-		if h.bounded && sl.Start > h.pickTo {
-			break
-		}
-		if h.bounded && sl.End < h.pickFrom {
+		if bounded && sl.End < pickFrom {
 			continue // a candidate only for windows before from: always expired before a pick
 		}
-		if sl.End-sl.Start < h.minLen {
+		if sl.End-sl.Start < minLen {
 			continue
 		}
-		if sl.Node < 0 || sl.Node >= len(l.Nodes) {
-			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, len(l.Nodes))
+		if sl.Node < 0 || sl.Node >= nodes {
+			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 		}
-		f := &w.fits[sl.Node]
+		f := &fits[sl.Node]
 		if !f.ok || !(sl.Start+f.runtime <= sl.End) {
 			continue // the node does not suit the job, or the slot is too short on it
 		}
@@ -182,15 +194,15 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 		if len(w.cands) > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
 			w.expire(start)
 		}
-		if s.mark[sl.Node] == s.gen {
+		if mark[sl.Node] == gen {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
-		w.admit(sl, f.runtime, f.cost)
-		if len(w.cands) < w.n || h.bounded && start < h.pickFrom {
+		w.admit(*sl, f.runtime, f.cost)
+		if len(w.cands) < w.n || bounded && start < pickFrom {
 			continue
 		}
-		if s.each != nil {
-			w.pending, w.pendingAt = true, start
+		if each {
+			pending, pendingAt = true, start
 			continue
 		}
 		if w.pick(crits, start) {
@@ -198,10 +210,10 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 			break
 		}
 	}
-	if w.pending && !stopped {
-		stopped = w.pick(crits, w.pendingAt)
+	if pending && !stopped {
+		stopped = w.pick(crits, pendingAt)
 	}
-	if !w.probed && !stopped {
+	if !probed && !stopped {
 		w.probe(crits)
 	}
 	return nil

@@ -348,12 +348,20 @@ func (r *ANTRunner) tally(name string) MethodTally {
 	return MethodTally{}
 }
 
-// RunANT runs cfg.Batches batches (one a cycle) from the generator on
-// one goroutine and returns the experiment's metrics; a cancelled ctx
-// ends it between two batches with sim.ErrInterrupted (see RunCycles),
-// and within a batch before every job's search (slots.ErrCancelled).
-// With jobs not nil, per-job records are written to it.
-func RunANT(ctx context.Context, g *toporkov.DomainGenerator, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
+// Batches gives an anticipation experiment its batches, one after
+// another: a toporkov.DomainGenerator, or batches it generated before,
+// which RunANT only reads.
+type Batches interface {
+	Next() toporkov.Cycle
+	Config() toporkov.DomainConfig
+}
+
+// RunANT runs cfg.Batches batches (one a cycle) from g on one goroutine
+// and returns the experiment's metrics; a cancelled ctx ends it between
+// two batches with sim.ErrInterrupted (see RunCycles), and within a
+// batch before every job's search (slots.ErrCancelled). With jobs not
+// nil, per-job records are written to it.
+func RunANT(ctx context.Context, g Batches, cfg ANTConfig, jobs io.Writer) (results.Metrics, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

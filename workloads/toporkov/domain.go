@@ -28,11 +28,12 @@ const (
 // DomainGenerator produces one independent cycle after another. Each
 // random quantity has a stream of its own.
 type DomainGenerator struct {
-	cfg                                    DomainConfig
-	perf, minPerf                          valueDraw
-	margin                                 distuv.Normal
-	load, factor                           distuv.Uniform
-	spread, place, nodes, length, criteria *rand.Rand
+	cfg                            DomainConfig
+	perf, minPerf                  valueDraw
+	margin                         distuv.Normal
+	load, factor                   distuv.Uniform
+	place, nodes, length, criteria *rand.Rand
+	spread                         *rand.PCG // drawn from by pcgIntN
 }
 
 // NewDomainGenerator validates cfg and returns a generator drawing from
@@ -48,7 +49,7 @@ func NewDomainGenerator(cfg DomainConfig, st sim.Streams) (*DomainGenerator, err
 		margin:   distuv.Normal{Mu: 0, Sigma: cfg.PriceMargin / 3, Src: st.Source(StreamDomainMargin)},
 		load:     distuv.Uniform{Min: cfg.OwnerLoad.Min, Max: cfg.OwnerLoad.Max, Src: st.Source(StreamOwnerLoad)},
 		factor:   distuv.Uniform{Min: cfg.Batch.PriceFactor.Min, Max: cfg.Batch.PriceFactor.Max, Src: st.Source(StreamBatchPriceFactor)},
-		spread:   st.Rand(StreamOwnerSpread),
+		spread:   st.Source(StreamOwnerSpread),
 		place:    st.Rand(StreamOwnerPlace),
 		nodes:    st.Rand(StreamBatchNodes),
 		length:   st.Rand(StreamBatchLength),
@@ -100,7 +101,7 @@ func (g *DomainGenerator) NextOwnerLoad(n, q int) []int {
 
 // hypergeometric draws the number of successes in draws draws without
 // replacement from a population of pop with succ successes.
-func hypergeometric(r *rand.Rand, pop, succ, draws int) int {
+func hypergeometric(r *rand.PCG, pop, succ, draws int) int {
 	if succ == 0 || draws == 0 {
 		return 0
 	}
@@ -109,7 +110,7 @@ func hypergeometric(r *rand.Rand, pop, succ, draws int) int {
 	}
 	x := 0
 	for i := 0; i < draws && succ > 0; i++ {
-		if r.IntN(pop) < succ {
+		if pcgIntN(r, pop) < succ {
 			x++
 			succ--
 		}

@@ -1,0 +1,109 @@
+package scenarios
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/schedsim/schedsim/scenarios/slotexp"
+	"github.com/schedsim/schedsim/sim"
+	"github.com/schedsim/schedsim/workloads/toporkov"
+)
+
+// smallDomain is the paper's domain with a short interval and a small
+// batch, so that an experiment on it is quick.
+func smallDomain() toporkov.DomainConfig {
+	cfg := toporkov.DefaultDomainConfig()
+	cfg.Nodes, cfg.Interval, cfg.Batch.Count = 12, 300, 8
+	return cfg
+}
+
+// generated returns the first n batches of a fresh generator.
+func generated(t *testing.T, cfg toporkov.DomainConfig, st sim.Streams, n int) []toporkov.Cycle {
+	t.Helper()
+	g, err := toporkov.NewDomainGenerator(cfg, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]toporkov.Cycle, n)
+	for i := range out {
+		out[i] = g.Next()
+	}
+	return out
+}
+
+// The shared batches are the generator's, one set per (domain, seed,
+// replication) that a second point of the replication (the same Shared)
+// gets without generating it again;
+// above the size bound the generator itself is the source.
+func TestAntBatchesAreTheGeneratorsShared(t *testing.T) {
+	cfg := smallDomain()
+	st := sim.NewStreams(77, 3)
+	rc := RunContext{Streams: st, Shared: &Shared{}}
+	a, err := antBatches(rc, cfg, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := antBatches(rc, cfg, 4)
+	other, _ := antBatches(RunContext{Streams: sim.NewStreams(77, 4), Shared: &Shared{}}, cfg, 4)
+	want := generated(t, cfg, st, 4)
+	for i := range want {
+		ca, cb, co := a.Next(), b.Next(), other.Next()
+		if !reflect.DeepEqual(ca, want[i]) {
+			t.Fatalf("batch %d differs from the generator's", i)
+		}
+		if ca.List != cb.List {
+			t.Errorf("batch %d: the second point got a set of its own", i)
+		}
+		if reflect.DeepEqual(co.Jobs, want[i].Jobs) {
+			t.Errorf("batch %d: another replication got the same jobs", i)
+		}
+	}
+	if a.Config().Nodes != cfg.Nodes {
+		t.Errorf("config %+v", a.Config())
+	}
+	big, err := antBatches(rc, cfg, maxSharedBatchItems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := big.(*toporkov.DomainGenerator); !ok {
+		t.Errorf("a set above the bound is shared: %T", big)
+	}
+}
+
+// Sharing is sound only if no experiment writes into the batches: run
+// every method and the replication on a shared set, then compare it
+// with the generator's batches.
+func TestAntExperimentsLeaveTheBatches(t *testing.T) {
+	cfg := smallDomain()
+	rc := RunContext{Streams: sim.NewStreams(5, 0), Shared: &Shared{}}
+	st := rc.Streams
+	base := NewAnticipationParams()
+	for _, c := range []struct{ experiment, method string }{
+		{slotexp.ExperimentReplication, ""},
+		{slotexp.ExperimentComparison, slotexp.MethodBF},
+		{slotexp.ExperimentComparison, slotexp.MethodCSS},
+		{slotexp.ExperimentComparison, slotexp.MethodANT},
+	} {
+		p := *base
+		p.Experiment, p.Batches, p.DomainConfig = c.experiment, 3, cfg
+		if c.method != "" {
+			p.Method = c.method
+		}
+		ac := p.config(true)
+		g, err := antBatches(rc, cfg, p.Batches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := slotexp.RunANT(context.Background(), g, ac, nil); err != nil {
+			t.Fatalf("%s %s: %v", c.experiment, c.method, err)
+		}
+		shared, _ := antBatches(rc, cfg, p.Batches)
+		want := generated(t, cfg, st, p.Batches)
+		for i := range want {
+			if got := shared.Next(); !reflect.DeepEqual(got, want[i]) {
+				t.Fatalf("%s %s: batch %d changed", c.experiment, c.method, i)
+			}
+		}
+	}
+}
