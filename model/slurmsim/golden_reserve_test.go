@@ -6,7 +6,7 @@ import "testing"
 // hand as in golden_test.go: what Slurm 22.05's backfill.c does with the
 // nodes a reservation is planned on.
 
-// (b'') A reservation closes its whole node: Slurm's backfill removes the
+// (b4) A reservation closes its whole node: Slurm's backfill removes the
 // nodes it plans a pending job on from the map for the reservation's time
 // (_add_reservation), so a smaller job is not planned on the CPUs the
 // reserved job leaves free there, and does not start before it unless it
@@ -27,7 +27,7 @@ PartitionName=batch Nodes=n1 Default=YES MaxTime=UNLIMITED
 	wantStarts(t, setup{conf: conf, jobs: jobs}, map[int]float64{1: 0, 2: 100, 3: 100})
 }
 
-// (b''') A job whose time limit ends the second a reservation begins does
+// (b5) A job whose time limit ends the second a reservation begins does
 // not start before it: backfill.c tests a job against every reservation
 // that begins at or before its end (begin_time <= end_time). One second
 // shorter, it ends before and starts at once.
