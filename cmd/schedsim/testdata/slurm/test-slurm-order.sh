@@ -6,7 +6,7 @@
 # 4 users in 2 accounts, and 40 jobs: right after a priority pass two jobs
 # of u01 and u03 fill the node for a little over a minute, across the next
 # pass, which charges their usage; 38 jobs of 1-16 CPUs sleeping 5-15 s
-# under limits of 2, 4 … 10 minutes arrive a second apart meanwhile and
+# under limits of 2 or 10 minutes arrive a second apart meanwhile and
 # then run in the order that pass's fair shares and ages give them, with
 # backfill (docs/explanation/slurm-checks.md says why each choice). Then it
 # captures sacct (slurm.PriorityFormat), sacctmgr show assoc and qos, and
@@ -55,16 +55,18 @@ site_users a1:50:u01/1,u02/1 a2:50:u03/1,u04/2
 # set, the backfill scheduler starting the jobs whose time limits end
 # before the reservation of the first job that does not fit. Sleeps are
 # 5-15 s: a second of start latency or of sacct's rounding does not
-# reorder them. Limits are whole multiples of 2 minutes and the queue
-# drains in under 2 minutes, so whether a job's limit ends before a
-# reservation (a running job's start + limit) is decided by the minutes
-# of the limits, never by the seconds between two starts, which Slurm
-# and the replay see a second apart.
+# reorder them. A fifth of the jobs have limits of 2 minutes, the rest
+# 10, and the queue drains in under 2 minutes: a 10-minute job never
+# ends before the reservation of a job it would pass (a running job's
+# start + 10 minutes), so those start in priority order, and a 2-minute
+# job always does; which one passes is decided by the minutes of the
+# limits, never by the seconds between two starts, which Slurm and the
+# replay see a second or two apart.
 {
   printf '0\tu01\ta1\tbatch\t12\t10\t64\n'
   printf '0\tu03\ta2\tbatch\t4\t10\t66\n'
   site_workload 40 38 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 11 1 |
-    awk -F'\t' -v OFS='\t' 'NR == 1 { $1 = 1 } { $6 = 2 * int(($6 + 1) / 2); $7 += 4; print }'
+    awk -F'\t' -v OFS='\t' 'NR == 1 { $1 = 1 } { $6 = $6 <= 2 ? 2 : 10; $7 += 4; print }'
 } >"$WORK/jobs.tsv"
 say "waiting for a priority pass"
 site_wait_pass
