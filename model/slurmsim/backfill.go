@@ -76,9 +76,9 @@ func (s *simulation) earliest(j *job, from float64) (float64, bool) {
 }
 
 // A window is one class's part of a search over several classes: the
-// steps of its profile that overlap [t, e), as a deque of step indices
+// steps of its profile that overlap [t, e], as a deque of step indices
 // whose free CPUs increase from front to back, so that the front is the
-// least free CPUs over [t, e) (a sliding-window minimum).
+// least free CPUs over [t, e] (a sliding-window minimum).
 type window struct {
 	dq   []int
 	head int
@@ -87,7 +87,7 @@ type window struct {
 }
 
 // earliestClasses is earliest for a partition of several classes: the
-// job fits at t when the least free CPUs of each class over [t, e) add
+// job fits at t when the least free CPUs of each class over [t, e] (see profile.earliest) add
 // up to its CPUs (it keeps its CPUs on the same nodes throughout). The
 // start times tried are from and every later point of any of the classes,
 // in order; each class's window slides forward with them, so one search
@@ -110,7 +110,7 @@ func (s *simulation) earliestClasses(j *job, from float64) (float64, bool) {
 		free := 0
 		for x, k := range cls {
 			pts, w := pl.profiles[k].pts, &wins[x]
-			for ; w.next < len(pts) && pts[w.next].t < e; w.next++ {
+			for ; w.next < len(pts) && pts[w.next].t <= e; w.next++ {
 				for len(w.dq) > w.head && pts[w.dq[len(w.dq)-1]].free >= pts[w.next].free {
 					w.dq = w.dq[:len(w.dq)-1]
 				}
@@ -140,19 +140,26 @@ func (s *simulation) earliestClasses(j *job, from float64) (float64, bool) {
 	return 0, false
 }
 
-// reserve takes j's CPUs in the plan from t, class by class in order.
+// reserve takes j's CPUs in the plan from t, class by class in order, as
+// whole nodes: Slurm's backfill (_add_reservation, backfill.c) removes the
+// nodes it plans a job on from the map for the reservation's time, so no
+// later job is planned on them then, even on CPUs the job leaves free. The
+// plan counts CPUs per class, not per node: a reservation of c CPUs in a
+// class closes the fewest of its largest nodes that hold them (⌈c/n⌉ × n
+// CPUs, at most the class's free ones at each step), which is Slurm's on a
+// class of one node and on nodes idle at the reservation's start.
 func (s *simulation) reserve(j *job, t float64) {
 	pl := &s.plan
 	e := pl.end(t, j.planDur)
 	need := j.CPUs
 	if cls := j.part.classes; len(cls) == 1 { // earliest found them free
-		pl.profiles[cls[0]].take(t, e, need)
+		pl.profiles[cls[0]].close(t, e, s.m.wholeNodes(cls[0], need))
 		return
 	}
 	for _, k := range j.part.classes {
 		pr := &pl.profiles[k]
 		take := min(need, max(pr.minFree(t, e), 0))
-		pr.take(t, e, take)
+		pr.close(t, e, s.m.wholeNodes(k, take))
 		if need -= take; need == 0 {
 			return
 		}

@@ -13,9 +13,10 @@ type piece struct {
 }
 
 // A class is the set of nodes that belong to exactly the same partitions:
-// the backfill plan counts CPUs per class (see backfill.go).
+// the backfill plan counts CPUs per class (see backfill.go). node is the
+// CPUs of its largest node: a backfill reservation closes whole nodes.
 type class struct {
-	cpus, free int
+	cpus, free, node int
 }
 
 // machine is every node and class of the slurm.conf.
@@ -121,6 +122,13 @@ func (m *machine) placeNodes(p *partition, cpus, nodes int, caps []int, dst []pi
 	}
 	p.pick = pick
 	return dst, ok
+}
+
+// wholeNodes is the CPUs of the nodes of class k that a reservation of
+// cpus CPUs closes: the fewest of the class's largest nodes that hold them.
+func (m *machine) wholeNodes(k, cpus int) int {
+	n := m.classes[k].node
+	return (cpus + n - 1) / n * n
 }
 
 // take allocates a placement.

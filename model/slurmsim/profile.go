@@ -66,10 +66,11 @@ func (p *profile) at(t float64, lo int) int {
 	return lo
 }
 
-// minFree returns the least free CPUs over [t, e).
+// minFree returns the least free CPUs over [t, e], the step beginning at
+// e included (see earliest).
 func (p *profile) minFree(t, e float64) int {
 	m := math.MaxInt
-	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t < e; i++ {
+	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t <= e; i++ {
 		m = min(m, p.pts[i].free)
 	}
 	return m
@@ -100,10 +101,31 @@ func (p *profile) take(t, e float64, cpus int) {
 	}
 }
 
+// close takes whole nodes over [t, e): at every step, its free CPUs up to
+// upTo (the CPUs of the nodes closed).
+func (p *profile) close(t, e float64, upTo int) {
+	if upTo == 0 || !(t < e) {
+		return
+	}
+	i := p.split(t, 0)
+	end := len(p.pts)
+	if !math.IsInf(e, 1) {
+		end = p.split(e, i)
+	}
+	for ; i < end; i++ {
+		p.pts[i].free -= min(max(p.pts[i].free, 0), upTo)
+	}
+}
+
 // earliest returns the earliest time t ≥ from (from, or a point after it)
 // and before horizon from which cpus are free for dur (cut at horizon); ok
 // is false when there is none in the window. One scan: a step with too few
-// CPUs rules out every start before its end.
+// CPUs rules out every start before its end. The job needs its CPUs over
+// [t, t+dur], the step beginning at its end included: Slurm's backfill
+// (backfill.c) tests a job against every reservation that begins at or
+// before its end, so a job whose limit ends the second a reservation
+// begins does not start before it. Only reservations lower the free CPUs
+// after now, so the step at the end matters only when one begins there.
 func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t float64, ok bool) {
 	pts := p.pts
 	i := 0
@@ -139,10 +161,10 @@ func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t floa
 		}
 		e := min(t+dur, horizon)
 		j := i + 1
-		for j < len(pts) && pts[j].t < e && pts[j].free >= cpus {
+		for j < len(pts) && pts[j].t <= e && pts[j].free >= cpus {
 			j++
 		}
-		if j == len(pts) || pts[j].t >= e {
+		if j == len(pts) || pts[j].t > e {
 			return t, true
 		}
 		i = j + 1

@@ -114,6 +114,7 @@ func (s *simulation) setupMachine(c *slurmconf.Config) error {
 		s.m.nodes[i].class = k
 		s.m.classes[k].cpus += s.m.nodes[i].cpus
 		s.m.classes[k].free += s.m.nodes[i].cpus
+		s.m.classes[k].node = max(s.m.classes[k].node, s.m.nodes[i].cpus)
 	}
 	for _, p := range s.parts {
 		for _, i := range p.nodes {

@@ -63,12 +63,17 @@ slurm_node_stop() {
 }
 
 # slurm_node_finish STATUS JOB…: the end of a test's exit trap: cancels
-# the jobs, stops the daemons and, when STATUS is not 0, prints the daemon
-# logs and keeps $WORK for inspection (else removes it).
+# the jobs (only while the daemons run: scancel retries a stopped
+# slurmctld for seconds, and 40 of them kept a finished test alive for 3
+# minutes, long enough for the next run to start and lose its users to
+# this one's clean-up), stops the daemons and, when STATUS is not 0,
+# prints the daemon logs and keeps $WORK for inspection (else removes it).
 slurm_node_finish() {
   local status=$1 j
   shift
-  for j in "$@"; do scancel "$j" >/dev/null 2>&1; done
+  if [ ${#NODE_PIDS[@]} -gt 0 ] && [ $# -gt 0 ]; then
+    scancel "$@" >/dev/null 2>&1
+  fi
   slurm_node_stop
   if [ "$status" != 0 ]; then
     slurm_node_logs

@@ -19,6 +19,9 @@ SITE_MEM=16000 # MB, whatever the host has: sacct's ReqTRES shows it, not the ho
 SITE_NODE=n01
 SITE_USER_PREFIX=schedsim-
 SITE_FLAGS=${SITE_FLAGS:-}
+# SITE_SCHED is the SchedulerParameters line's value (the order test sets
+# its own; see test-slurm-order.sh).
+SITE_SCHED=${SITE_SCHED:-bf_interval=2,bf_resolution=1,bf_window=60,bf_max_job_test=500,default_queue_depth=100,sched_interval=5}
 SITE_CREATED_USERS=()
 
 # site_start NAME: what every site script does first, after `say` and `die`
@@ -64,7 +67,7 @@ site_conf() {
     echo "PriorityDecayHalfLife=1:00:00"
     echo "PriorityCalcPeriod=1"
     echo "SchedulerType=sched/backfill"
-    echo "SchedulerParameters=bf_interval=2,bf_resolution=1,bf_window=60,bf_max_job_test=500,default_queue_depth=100,sched_interval=5"
+    echo "SchedulerParameters=$SITE_SCHED"
     echo "SelectTypeParameters=CR_CPU"
     for p in "$@"; do
       IFS=: read -r name max tier state <<<"$p"
@@ -147,15 +150,24 @@ site_workload() {
 }
 
 # site_submit FILE: submits FILE's jobs (site_workload's lines) in turn,
-# sleeping each line's gap first; the job ids go to SITE_IDS.
+# sleeping each line's gap first; the job ids go to SITE_IDS. A refused
+# sbatch is retried once after a second, its message printed (a
+# controller busy with a pass may time out an RPC); a second refusal
+# fails the run.
 site_submit() {
-  local g user acct part cpus lim s id
+  local g user acct part cpus lim s id try
   SITE_IDS=()
   while IFS=$'\t' read -r g user acct part cpus lim s; do
     sleep "$g"
-    id=$(sbatch --parsable --uid="$SITE_USER_PREFIX$user" --gid=users -D /tmp -o /dev/null -e /dev/null \
-      -J "ss-$user" -A "$acct" -p "$part" -n "$cpus" -t "$lim" --wrap "sleep $s") ||
-      die "sbatch of a job of $user failed"
+    for try in 1 2; do
+      if id=$(sbatch --parsable --uid="$SITE_USER_PREFIX$user" --gid=users -D /tmp -o /dev/null -e /dev/null \
+        -J "ss-$user" -A "$acct" -p "$part" -n "$cpus" -t "$lim" --wrap "sleep $s" 2>"$WORK/sbatch.err"); then
+        break
+      fi
+      [ "$try" = 1 ] || die "sbatch of a job of $user failed twice: $(tr '\n' ' ' <"$WORK/sbatch.err")"
+      say "sbatch of a job of $user refused, retrying once: $(tr '\n' ' ' <"$WORK/sbatch.err")"
+      sleep 1
+    done
     SITE_IDS+=("${id%%;*}")
   done <"$1"
 }
@@ -200,12 +212,17 @@ site_capture() {
 # associations site_users added have a fair share of 0 (Slurm computes
 # it at the passes), and the jobs' priorities would be their job size
 # only.
+#
+# It polls the state file's modification time (with nanoseconds) every
+# 0.2 s, so a caller that submits next does so within a fraction of a
+# second of the pass: the replay's priority steps fall on multiples of
+# PriorityCalcPeriod from its first submit, within that of Slurm's.
 site_wait_pass() {
   local f=$WORK/state/priority_last_decay_ran t0
-  t0=$(stat -c %Y "$f" 2>/dev/null || echo 0)
-  for _ in $(seq 100); do
-    [ "$(stat -c %Y "$f" 2>/dev/null || echo 0)" != "$t0" ] && return
-    sleep 1
+  t0=$(stat -c %y "$f" 2>/dev/null || echo none)
+  for _ in $(seq 500); do
+    [ "$(stat -c %y "$f" 2>/dev/null || echo none)" != "$t0" ] && return
+    sleep 0.2
   done
   die "no priority pass within 100 s"
 }

@@ -2,10 +2,13 @@
 # The real-Slurm check of the order schedsim's Slurm model starts jobs in
 # (make test-slurm-order): the site of site.sh with accounting (one node
 # n01 declared with 16 CPUs, multifactor priority with large fair-share
-# and age weights, sched/backfill with bf_interval=2 and sched_interval=5),
-# 4 users in 2 accounts, and 40 jobs of 1-16 CPUs sleeping 1-15 s under
-# limits of 1-10 minutes, submitted together right after a priority
-# pass. Then it
+# and age weights, sched/backfill with bf_interval=1 and sched_interval=5),
+# 4 users in 2 accounts, and 40 jobs: right after a priority pass two jobs
+# of u01 and u03 fill the node for a little over a minute, across the next
+# pass, which charges their usage; 38 jobs of 1-16 CPUs sleeping 5-15 s
+# under limits of 2 or 10 minutes arrive a second apart meanwhile and
+# then run in the order that pass's fair shares and ages give them, with
+# backfill (docs/explanation/slurm-checks.md says why each choice). Then it
 # captures sacct (slurm.PriorityFormat), sacctmgr show assoc and qos, and
 # replays them under the same slurm.conf lines:
 #
@@ -18,10 +21,10 @@
 # replay's output are kept in $ORDER_KEEP (default
 # /tmp/schedsim-slurm-order-last). It stops every daemon it started, by
 # pid, on every exit path. Run it as root from the repository root; it
-# takes about 3 minutes.
+# takes about 4 minutes.
 set -euo pipefail
 
-say() { printf 'test-slurm-order: %s\n' "$*" >&2; }
+say() { printf 'test-slurm-order: %s %s\n' "$(date -u +%T)" "$*" >&2; }
 die() { say "FAIL: $*"; exit 1; }
 
 ORDER_KEEP=${ORDER_KEEP:-/tmp/schedsim-slurm-order-last}
@@ -39,18 +42,32 @@ grep -q -e '-slurm-conf' <<<"$help" ||
   die "schedsim replay has no --slurm-conf (the Slurm model of issue 25 is not in this build)"
 
 PARTS="batch:10:1"
+SITE_SCHED=bf_interval=1,bf_resolution=1,bf_window=60,bf_max_job_test=500,default_queue_depth=100,sched_interval=5
 site_conf "$WORK/site.conf" $PARTS
 SLURM_SITE_CONF=$WORK/site.conf SLURM_NODE_NAME=$SITE_NODE SLURM_NODE_CPUS=$SITE_CPUS SLURM_NODE_MEM=$SITE_MEM slurm_node_start
 site_users a1:50:u01/1,u02/1 a2:50:u03/1,u04/2
-# The jobs go in at once (in about 3 s), right after a priority pass:
-# Slurm starts a job a second or so after its submission or the end that
-# frees its CPUs, which the model does not reproduce, and with jobs of
-# seconds arriving one by one that latency alone reorders them. The whole
-# run (about 50 s of work for the 16 CPUs) fits between two passes (a
-# minute apart): the fair shares Slurm computes at the pass are the ones
-# every job is ordered by, and the new users have theirs (0 until the
-# first pass after they are added).
-site_workload 40 40 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 15 0.05 >"$WORK/jobs.tsv"
+# Two jobs fill the 16 CPUs for a little over a minute, across the
+# priority pass a minute after the first submit: u01's 12 CPUs and u03's
+# 4 are charged there, so the fair shares (Fair Tree) rank u04 > u03 >
+# u02 > u01 from then on. Meanwhile 38 seeded jobs of all four users
+# arrive about a second apart and wait (their ages differ by seconds);
+# when the two end, the queue drains in the order that pass's priorities
+# set, the backfill scheduler starting the jobs whose time limits end
+# before the reservation of the first job that does not fit. Sleeps are
+# 5-15 s: a second of start latency or of sacct's rounding does not
+# reorder them. A fifth of the jobs have limits of 2 minutes, the rest
+# 10, and the queue drains in under 2 minutes: a 10-minute job never
+# ends before the reservation of a job it would pass (a running job's
+# start + 10 minutes), so those start in priority order, and a 2-minute
+# job always does; which one passes is decided by the minutes of the
+# limits, never by the seconds between two starts, which Slurm and the
+# replay see a second or two apart.
+{
+  printf '0\tu01\ta1\tbatch\t12\t10\t64\n'
+  printf '0\tu03\ta2\tbatch\t4\t10\t66\n'
+  site_workload 40 38 "u01:a1:3 u02:a1:1 u03:a2:2 u04:a2:1" "$PARTS" 11 1 |
+    awk -F'\t' -v OFS='\t' 'NR == 1 { $1 = 1 } { $6 = $6 <= 2 ? 2 : 10; $7 += 4; print }'
+} >"$WORK/jobs.tsv"
 say "waiting for a priority pass"
 site_wait_pass
 say "submitting 40 jobs"
@@ -69,7 +86,8 @@ say "replaying the capture"
 cat "$WORK/replay.txt" >&2
 rm -rf "$ORDER_KEEP"
 mkdir -p "$ORDER_KEEP"
-cp -r "$CAP" "$WORK/replay" "$WORK/replay.txt" "$ORDER_KEEP/"
+cp -r "$CAP" "$WORK/replay" "$WORK/replay.txt" "$WORK/log/slurmctld.log" "$ORDER_KEEP/"
+say "Slurm's backfill scheduler started $(grep -c 'sched/backfill: _start_job' "$WORK/log/slurmctld.log" || true) of the jobs, its main scheduler $(grep -c 'sched: Allocate' "$WORK/log/slurmctld.log" || true)"
 say "the 5 largest start-time errors (job,user,partition,submit_s,recorded_start_s,simulated_start_s,error_s):"
 awk -F, 'NR > 1 && $7 != "" { print ($7 < 0 ? -$7 : $7) "\t" $0 }' "$WORK/replay/recorded.csv" |
   sort -g -r | head -5 | cut -f2 >&2
