@@ -130,7 +130,7 @@ func (e *FastEngine) Cancel(h Handle) bool {
 		return false
 	}
 	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
-	if e.now1.cancelled(h.slot) {
+	if e.now1.n > 0 && e.now1.cancelled(h.slot) {
 		return true
 	}
 	e.stale++
