@@ -19,7 +19,10 @@ import (
 // when the entry reaches the top, and the heap is compacted when
 // cancelled entries outnumber the live ones. The order of firing is a
 // total order on (time, priority, sequence), so it does not depend on the
-// heap's shape.
+// heap's shape. Events scheduled for the current time (a scheduling pass
+// after an arrival) go to a short lane beside the heap while it has room
+// (fast_now.go); Run fires the earlier of its first event and the heap's
+// top, so the order is the same.
 type FastEngine struct {
 	now       float64
 	seq       uint64
@@ -30,6 +33,7 @@ type FastEngine struct {
 	events    []fastEvent
 	free      []int32
 	stale     int // heap entries of cancelled events
+	now1      nowLane
 }
 
 // arity is the number of children of a heap node: a 4-ary heap is
@@ -73,7 +77,7 @@ func (e *FastEngine) Now() float64 { return e.now }
 func (e *FastEngine) Processed() uint64 { return e.processed }
 
 // Pending returns the number of scheduled, uncancelled events.
-func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale }
+func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale + e.now1.live() }
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
@@ -109,7 +113,10 @@ func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Han
 		e.events = append(e.events, fastEvent{})
 	}
 	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq}
-	e.push(heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot})
+	x := heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot}
+	if at != e.now || !e.now1.add(e, x) {
+		e.push(x)
+	}
 	return Handle{slot: slot, seq: e.seq}
 }
 
@@ -123,6 +130,9 @@ func (e *FastEngine) Cancel(h Handle) bool {
 		return false
 	}
 	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
+	if e.now1.n > 0 && e.now1.cancelled(h.slot) {
+		return true
+	}
 	e.stale++
 	if e.stale > minCompact && 2*e.stale > len(e.heap)-pad {
 		e.compact()
@@ -140,15 +150,28 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}
-		if len(e.heap) == pad {
+		// The earliest event is at the top of the heap or first in
+		// the lane of events scheduled for Now.
+		lane := e.now1.n > 0 && (len(e.heap) == pad || e.before(&e.now1.q[0], &e.heap[pad]))
+		var top heapEntry
+		switch {
+		case lane:
+			top = e.now1.q[0]
+		case len(e.heap) == pad:
 			return Drained
+		default:
+			top = e.heap[pad]
 		}
-		top := e.heap[pad]
 		ev := &e.events[top.slot]
 		if ev.act == nil {
 			e.release(top.slot)
-			e.pop()
-			e.stale--
+			if lane {
+				e.now1.pop()
+				e.now1.stale--
+			} else {
+				e.pop()
+				e.stale--
+			}
 			continue
 		}
 		at := math.Float64frombits(top.at)
@@ -157,7 +180,11 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 			return TimeLimit
 		}
 		act, arg := ev.act, ev.arg
-		e.pop()
+		if lane {
+			e.now1.pop()
+		} else {
+			e.pop()
+		}
 		e.release(top.slot)
 		e.now = at
 		e.processed++

@@ -146,3 +146,80 @@ func TestFastSiblingsShareACacheLine(t *testing.T) {
 		}
 	}
 }
+
+// nowBurst schedules, from one event, bursts of events for the current
+// time (more than the fast engine's lane holds) at mixed priorities,
+// cancels some of them, and records the firing order with the pending
+// counts.
+func nowBurst(e Engine, seed uint64) []string {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var fired []string
+	var act Action
+	act = func(arg any) {
+		fired = append(fired, fmt.Sprintf("%v@%v/%d", arg, e.Now(), e.Pending()))
+		if len(fired) > 400 {
+			return
+		}
+		if id, ok := arg.(int); ok && id%3 == 0 {
+			var hs []Handle
+			for k := rng.IntN(2 * nowLaneLen); k > 0; k-- {
+				hs = append(hs, e.After(0, rng.IntN(5)-2, act, fmt.Sprintf("%d.%d", id, k)))
+			}
+			for _, h := range hs {
+				if rng.IntN(3) == 0 {
+					e.Cancel(h)
+				}
+			}
+		}
+		e.After(float64(rng.IntN(2)), rng.IntN(3)-1, act, len(fired))
+	}
+	for i := 0; i < 3; i++ {
+		e.Schedule(0, 0, act, i*3)
+	}
+	e.Run(Limit{})
+	return fired
+}
+
+// TestFastNowLaneKeepsTheOrder: events scheduled for Now go to the fast
+// engine's lane while it has room and to the heap beyond; the order of
+// firing and the pending counts are the simgo engine's.
+func TestFastNowLaneKeepsTheOrder(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		a := nowBurst(NewFast(), seed)
+		b := nowBurst(NewSimGo(), seed)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			for i := range min(len(a), len(b)) {
+				if a[i] != b[i] {
+					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
+				}
+			}
+			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
+		}
+	}
+}
+
+// TestFastNowLaneHonoursLimits: an event in the lane counts as pending,
+// can be cancelled, and is not fired by a Run whose time limit lies
+// before it.
+func TestFastNowLaneHonoursLimits(t *testing.T) {
+	tr := &trace{eng: NewFast()}
+	e := tr.eng.(*FastEngine)
+	e.Schedule(5, 0, tr.record, "a")
+	e.Run(Limit{})
+	h := e.Schedule(5, 1, tr.record, "cancelled")
+	e.Schedule(5, 0, tr.record, "b")
+	e.Schedule(6, 0, tr.record, "c")
+	if e.now1.n != 2 || e.Pending() != 3 {
+		t.Fatalf("lane holds %d, Pending %d, want 2 and 3", e.now1.n, e.Pending())
+	}
+	if !e.Cancel(h) || e.Cancel(h) || e.Pending() != 2 {
+		t.Fatalf("Cancel in the lane: Pending %d, want 2", e.Pending())
+	}
+	if r := e.Run(Limit{Time: 4}); r != TimeLimit || len(tr.fired) != 1 {
+		t.Fatalf("Run = %v, fired %v: the lane's event ran before its time", r, tr.fired)
+	}
+	e.Run(Limit{})
+	if got := fmt.Sprint(tr.fired); got != "[a@5 b@5 c@6]" || e.Pending() != 0 {
+		t.Fatalf("fired %s, Pending %d, want [a@5 b@5 c@6] and 0", got, e.Pending())
+	}
+}

@@ -237,7 +237,7 @@ func (c *Cluster) readNext() {
 		j := c.newJob()
 		j.job = mj
 		j.job.Start, j.job.End = -1, -1
-		j.req = math.Max(mj.Estimate, MinEstimate)
+		j.req = max(mj.Estimate, MinEstimate)
 		j.est = j.req
 		j.seq = c.seq
 		c.seq++
@@ -288,7 +288,7 @@ func (c *Cluster) arrive(arg any) {
 			c.fail(fmt.Errorf("cluster: job %d: the predictor %T predicts %v s, not a finite number ≥ 0", j.job.ID, c.pred, p))
 			return
 		}
-		j.est = math.Max(p, MinEstimate)
+		j.est = max(p, MinEstimate)
 	}
 	j.first = j.est
 	c.stats.arrived(j.job.Submit)
@@ -367,7 +367,7 @@ func (c *Cluster) start(i int, est float64) error {
 	j.state = Running
 	j.job.Start = now
 	if est > 0 {
-		j.est = math.Max(est, MinEstimate)
+		j.est = max(est, MinEstimate)
 	}
 	j.estEnd = now + j.est
 	c.free -= j.job.Size

@@ -75,7 +75,7 @@ func (c *Cluster) correct(j *Job, ran float64) {
 	} else {
 		p = ran + c.cfg.OverrunStep*math.Exp2(float64(j.corrections))
 	}
-	j.est = math.Min(p, j.req)
+	j.est = min(p, j.req)
 	j.estEnd = j.job.Start + j.est
 	if now := c.eng.Now(); !(j.estEnd > now) {
 		j.estEnd = math.Nextafter(now, math.Inf(1)) // rounding of Start + ran

@@ -90,7 +90,7 @@ func (p *Profile) FreeAt(t float64) int {
 // MinFree returns the smallest number of free processors over
 // [start, end), or Procs for an empty interval.
 func (p *Profile) MinFree(start, end float64) int {
-	start = math.Max(start, p.steps[0].Time)
+	start = max(start, p.steps[0].Time)
 	if !(end > start) {
 		return p.procs
 	}
@@ -186,7 +186,7 @@ func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok
 // MaxFree returns the largest number of free processors over
 // [start, end), or math.MinInt for an empty interval.
 func (p *Profile) MaxFree(start, end float64) int {
-	start = math.Max(start, p.steps[0].Time)
+	start = max(start, p.steps[0].Time)
 	if !(end > start) {
 		return math.MinInt
 	}
@@ -305,13 +305,13 @@ func (p *Profile) Reset(procs int, now float64) {
 // size ≤ Procs, so that the last step (all processors free) always fits.
 func (p *Profile) EarliestFitFrom(size int, dur, from float64) float64 {
 	st := p.steps
-	from = math.Max(from, st[0].Time)
+	from = max(from, st[0].Time)
 	for k := p.index(from); k < len(st); {
 		if st[k].Free < size {
 			k++
 			continue
 		}
-		t := math.Max(from, st[k].Time)
+		t := max(from, st[k].Time)
 		end := t + dur
 		j := k + 1
 		for j < len(st) && st[j].Time < end && st[j].Free >= size {
@@ -322,5 +322,5 @@ func (p *Profile) EarliestFitFrom(size int, dur, from float64) float64 {
 		}
 		k = j + 1
 	}
-	return math.Max(from, st[len(st)-1].Time)
+	return max(from, st[len(st)-1].Time)
 }

@@ -94,7 +94,7 @@ func BenchmarkGunzipOnly(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := io.Copy(io.Discard, r.br); err != nil {
+		if _, err := io.Copy(io.Discard, r.lines.br); err != nil {
 			b.Fatal(err)
 		}
 		r.Close()

@@ -7,8 +7,8 @@ import (
 
 // The read-ahead: with more than one processor, a Reader made by Open on a
 // gzip-compressed file inflates it in a goroutine, a few chunks ahead of
-// the parsing (and of the simulation that consumes the records), so that
-// the two run on two cores. The bytes, and any error after them, reach the
+// the parsing (itself a goroutine ahead of the simulation that consumes
+// the records: parseahead.go), so that they run on several cores. The bytes, and any error after them, reach the
 // parser in the same order as without it: the records, the problems and
 // the error messages are the same.
 const (

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// readAll returns the records of r, then its error (io.EOF at the end).
+// readToEnd returns the records of r, then its error (io.EOF at the end).
 func readToEnd(r *Reader) ([]Record, error) {
 	var recs []Record
 	for {
@@ -25,31 +25,53 @@ func readToEnd(r *Reader) ([]Record, error) {
 	}
 }
 
+// readState is what a Reader says of itself after each Next: the line,
+// the counts and the error.
+func readState(r *Reader) []string {
+	var st []string
+	for {
+		rec, err := r.Next()
+		st = append(st, fmt.Sprintf("%d %d %d %d %v", rec.JobNumber, r.Line(), r.Records(), r.Comments(), err))
+		if err != nil {
+			return st
+		}
+	}
+}
+
 // manyJobs is a trace that inflates to several read-ahead chunks, with a
-// malformed line in the middle.
+// malformed line in the middle, and comment, blank and general-path lines
+// here and there.
 func manyJobs() []byte {
 	var b strings.Builder
 	b.WriteString("; MaxProcs: 64\n")
 	for i := 1; i <= 30000; i++ {
-		if i == 15000 {
+		switch i {
+		case 15000:
 			b.WriteString("1 2 3\n")
+		case 700, 20000:
+			b.WriteString("; a comment between jobs\n\n   \r\n")
+		case 9000:
+			b.WriteString("9000 +9000 10 1 1 10 1 1 10 1 1 1 1 1 1 1 -1 -1\n") // not on the fast path
+			continue
 		}
 		fmt.Fprintln(&b, jobLine(i, i, 10, 1, 1, 10, 1))
 	}
 	return []byte(b.String())
 }
 
-// TestReadAheadGivesTheSameRecordsAndErrors reads gzip files through Open,
-// which inflates them in a goroutine, and through NewReader, which does
-// not: records, problems and errors must be the same, for an intact and
-// a truncated stream, in both modes.
+// TestReadAheadGivesTheSameRecordsAndErrors reads files through Open,
+// which parses them in a goroutine (and inflates a gzip file in another),
+// and through NewReader, which does neither: records, lines, counts,
+// problems and errors must be the same, for an intact and a truncated
+// gzip stream and a plain file, in both modes.
 func TestReadAheadGivesTheSameRecordsAndErrors(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	packed := gzipBytes(t, manyJobs())
+	text := manyJobs()
+	packed := gzipBytes(t, text)
 	for _, tc := range []struct {
 		name string
 		data []byte
-	}{{"whole.swf.gz", packed}, {"cut.swf.gz", packed[:len(packed)*2/3]}} {
+	}{{"whole.swf.gz", packed}, {"cut.swf.gz", packed[:len(packed)*2/3]}, {"plain.swf", text}} {
 		path := filepath.Join(t.TempDir(), tc.name)
 		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
 			t.Fatal(err)
@@ -60,22 +82,21 @@ func TestReadAheadGivesTheSameRecordsAndErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ra.ra == nil {
-				t.Fatal("Open did not inflate in a goroutine")
+			if ra.pa == nil || (ra.ra == nil) != (tc.name == "plain.swf") {
+				t.Fatal("Open did not parse (and inflate) in goroutines")
 			}
 			plain, err := NewReader(bytes.NewReader(tc.data), path, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, gerr := readToEnd(ra)
-			want, werr := readToEnd(plain)
-			if len(got) != len(want) || fmt.Sprint(gerr) != fmt.Sprint(werr) ||
-				fmt.Sprint(ra.Problems()) != fmt.Sprint(plain.Problems()) {
-				t.Fatalf("%s %v: read-ahead %d records, %v; plain %d records, %v", tc.name, mode, len(got), gerr, len(want), werr)
+			got, want := readState(ra), readState(plain)
+			if len(got) != len(want) || fmt.Sprint(ra.Problems()) != fmt.Sprint(plain.Problems()) {
+				t.Fatalf("%s %v: read-ahead %d records, %s, %v; plain %d records, %s, %v", tc.name, mode,
+					len(got), got[len(got)-1], ra.Problems(), len(want), want[len(want)-1], plain.Problems())
 			}
 			for i := range got {
 				if got[i] != want[i] {
-					t.Fatalf("%s %v: record %d: %+v, want %+v", tc.name, mode, i, got[i], want[i])
+					t.Fatalf("%s %v: after record %d: %s, want %s", tc.name, mode, i, got[i], want[i])
 				}
 			}
 			if len(got) < 14000 {
@@ -85,6 +106,43 @@ func TestReadAheadGivesTheSameRecordsAndErrors(t *testing.T) {
 				t.Fatalf("%s %v: Close: %v, want %v", tc.name, mode, cr, cp)
 			}
 		}
+	}
+}
+
+// TestParseAheadGivesTheSameFatalErrors: a NUL byte in a short line and
+// in a line longer than the read buffer, and a line over MaxLineLength,
+// end the reading with the same error, at the same line, through Open
+// as through NewReader.
+func TestParseAheadGivesTheSameFatalErrors(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	jobs := string(manyJobs())
+	for name, bad := range map[string]string{
+		"nul":      "1 2 \x00 3\n",
+		"long nul": strings.Repeat("1 ", bufferSize) + "\x00\n",
+		"too long": strings.Repeat("1", MaxLineLength+1) + "\n",
+		"comment":  "; \x00\n",
+	} {
+		text := []byte(jobs[:len(jobs)/2] + bad + jobs[len(jobs)/2:])
+		path := filepath.Join(t.TempDir(), "t.swf")
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ra, err := Open(path, ReadOptions{Mode: Lenient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := NewReader(bytes.NewReader(text), path, ReadOptions{Mode: Lenient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := readState(ra), readState(plain)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: read-ahead ends %s after %d, plain %s after %d", name, got[len(got)-1], len(got), want[len(want)-1], len(want))
+		}
+		if e := want[len(want)-1]; !strings.Contains(e, "swf: a ") {
+			t.Fatalf("%s: ends with %s, want a format error", name, e)
+		}
+		ra.Close()
 	}
 }
 

@@ -231,25 +231,19 @@ func newJobSource(r RecordSource, mode Mode, maxLines int, f JobFilter) (*JobSou
 // submitted before the previous one is an error wrapping ErrUnsorted in
 // Strict mode and is dropped and counted in Lenient mode.
 func (s *JobSource) Next() (model.Job, error) {
-	j, _, err := s.NextRecord()
-	return j, err
-}
-
-// NextRecord is Next that also returns the record the job was made from.
-func (s *JobSource) NextRecord() (model.Job, Record, error) {
 	if s.err != nil {
-		return model.Job{}, Record{}, s.err
+		return model.Job{}, s.err
 	}
 	if s.f.MaxJobs > 0 && s.stats.Yielded >= s.f.MaxJobs {
 		s.stop("job limit reached", s.r.Line())
-		return model.Job{}, Record{}, s.err
+		return model.Job{}, s.err
 	}
 	maxLines := s.maxLines
 	for {
 		rec, err := s.r.Next()
 		if err != nil {
 			s.err = err
-			return model.Job{}, Record{}, err
+			return model.Job{}, err
 		}
 		s.stats.Read++
 		if reason := implausible(&rec, s.maxProcs); reason != "" {
@@ -270,11 +264,11 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 		case rec.Submit >= s.winEnd:
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("time window ended", rec.Line)
-			return model.Job{}, Record{}, s.err
+			return model.Job{}, s.err
 		case s.f.MaxJobNumber > 0 && rec.JobNumber > s.f.MaxJobNumber:
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("job number limit reached", rec.Line)
-			return model.Job{}, Record{}, s.err
+			return model.Job{}, s.err
 		case rec.Submit < s.winStart:
 			reason, kind = ReasonWindow, Filtered
 		case rec.RunTime < 0 && s.f.KeepZeroRuntime:
@@ -289,7 +283,7 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 			if s.mode != Lenient {
 				s.err = fmt.Errorf("%s:%d: submit time %v is before the previous job's %v: %w",
 					s.r.Name(), rec.Line, rec.Submit, s.prev, ErrUnsorted)
-				return model.Job{}, Record{}, s.err
+				return model.Job{}, s.err
 			}
 			reason = ReasonUnsorted
 		}
@@ -297,8 +291,17 @@ func (s *JobSource) NextRecord() (model.Job, Record, error) {
 			s.drop(reason, kind, rec.Line, maxLines)
 			continue
 		}
-		return s.job(rec, size), rec, nil
+		return s.job(&rec, size), nil
 	}
+}
+
+// NextRecord is Next that also returns the record the job was made from.
+func (s *JobSource) NextRecord() (model.Job, Record, error) {
+	j, err := s.Next()
+	if err != nil {
+		return model.Job{}, Record{}, err
+	}
+	return j, s.last, nil
 }
 
 // implausible returns the reason a record's values cannot be real, or "".
@@ -325,7 +328,7 @@ func (s *JobSource) stop(reason string, line int) {
 }
 
 // job converts a record that passed every filter.
-func (s *JobSource) job(rec Record, size int) model.Job {
+func (s *JobSource) job(rec *Record, size int) model.Job {
 	if !s.haveFirst {
 		s.haveFirst = true
 		s.first = rec.Submit
@@ -353,7 +356,7 @@ func (s *JobSource) job(rec Record, size int) model.Job {
 		submit += s.first
 	}
 	s.stats.Yielded++
-	s.last = rec
+	s.last = *rec
 	j := model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
 	if rec.User >= 0 {
 		j.User = rec.User

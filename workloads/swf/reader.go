@@ -109,19 +109,19 @@ func (o ReadOptions) maxLines() int {
 }
 
 // Reader streams the records of an SWF trace. It holds one line at a time
-// (plus I/O buffers), never the whole trace. A Reader is not safe for
-// concurrent use.
+// (plus I/O buffers and, when it parses ahead, a few batches of records),
+// never the whole trace. A Reader is not safe for concurrent use.
 type Reader struct {
 	name   string
 	opts   ReadOptions
 	file   io.Closer
 	gz     *gzip.Reader
-	ra     *readAhead // inflating gz in a goroutine, or nil
-	br     *bufio.Reader
+	ra     *readAhead  // inflating gz in a goroutine, or nil
+	pa     *parseAhead // splitting and parsing lines in a goroutine, or nil
+	lines  *lineReader // nil once pa owns it
 	header Header
 
-	line    int // number of lines read so far
-	long    []byte
+	line    int    // number of lines read so far (up to the last one Next returned or skipped)
 	pend    []byte // first job line, read while scanning the header
 	hasPend bool
 
@@ -134,7 +134,10 @@ type Reader struct {
 
 // Open opens an SWF trace, plain or gzip-compressed (recognised by its
 // magic bytes, whatever the file is called), and reads its header. The
-// caller must Close the Reader.
+// caller must Close the Reader. With more than one processor, the
+// Reader parses the job lines in a goroutine ahead of Next, and inflates
+// a gzip file in another (parseahead.go, inflate.go); what Next returns
+// is the same.
 //
 // With opts.Context, a named pipe that no writer opens and a read that
 // waits on a pipe both return the context's error once it is done.
@@ -181,13 +184,14 @@ func newReader(r io.Reader, name string, opts ReadOptions, ahead bool) (*Reader,
 	if opts.Context != nil {
 		r = ctxReader{opts.Context, r}
 	}
-	rd := &Reader{name: name, opts: opts, br: bufio.NewReaderSize(r, bufferSize)}
-	magic, err := rd.br.Peek(2)
+	br := bufio.NewReaderSize(r, bufferSize)
+	rd := &Reader{name: name, opts: opts, lines: &lineReader{name: name, br: br}}
+	magic, err := br.Peek(2)
 	if err != nil && err != io.EOF {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		gz, err := gzip.NewReader(rd.br)
+		gz, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: gzip: %w", name, err)
 		}
@@ -197,10 +201,14 @@ func newReader(r io.Reader, name string, opts ReadOptions, ahead bool) (*Reader,
 			rd.ra = newReadAhead(gz)
 			src = rd.ra
 		}
-		rd.br = bufio.NewReaderSize(src, bufferSize)
+		rd.lines.br = bufio.NewReaderSize(src, bufferSize)
 	}
 	if err := rd.readHeader(); err != nil {
 		return rd, err
+	}
+	if ahead {
+		rd.pa = newParseAhead(rd.lines)
+		rd.lines = nil
 	}
 	return rd, nil
 }
@@ -256,62 +264,19 @@ func firstLine(s string) string {
 	return s
 }
 
-// readLine returns the next line without its line end ("\n" or "\r\n").
-// The returned slice is valid until the next call. A line longer than
-// the read buffer is checked for NUL bytes and for MaxLineLength as it is
-// read, so that a file without line ends fails at once; a shorter line
-// with a NUL byte fails to parse, and Next checks it then.
-func (r *Reader) readLine() (line []byte, err error) {
-	line, err = r.br.ReadSlice('\n')
-	switch {
-	case err == nil || err == io.EOF && len(line) > 0:
-		r.line++
-		return trimEOL(line), nil
-	case err == io.EOF:
-		return nil, io.EOF
-	case err != bufio.ErrBufferFull:
-		return nil, r.readErr(err)
-	}
-	r.long = r.long[:0]
-	for {
-		if bytes.IndexByte(line, 0) >= 0 {
-			return nil, r.fatal(r.line+1, ErrNotText)
-		}
-		if len(r.long)+len(line) > MaxLineLength {
-			return nil, r.fatal(r.line+1, ErrLineTooLong)
-		}
-		r.long = append(r.long, line...)
-		if err != bufio.ErrBufferFull {
-			break
-		}
-		line, err = r.br.ReadSlice('\n')
-	}
-	if err != nil && err != io.EOF {
-		return nil, r.readErr(err)
-	}
-	r.line++
-	return trimEOL(r.long), nil
+// readLine returns the next line from the lineReader, which the Reader
+// owns (no parsing goroutine), and counts it.
+func (r *Reader) readLine() ([]byte, error) {
+	line, err := r.lines.next()
+	r.line = r.lines.line
+	return line, err
 }
 
 // fatal makes err, about line, sticky, in both modes; its message is
 // "name:line: swf: …".
 func (r *Reader) fatal(line int, err error) error {
-	r.err = fmt.Errorf("%s:%d: %w", r.name, line, err)
+	r.err = lineError(r.name, line, err)
 	return r.err
-}
-
-func (r *Reader) readErr(err error) error {
-	return fmt.Errorf("%s:%d: read: %w", r.name, r.line+1, err)
-}
-
-func trimEOL(b []byte) []byte {
-	if n := len(b); n > 0 && b[n-1] == '\n' {
-		b = b[:n-1]
-	}
-	if n := len(b); n > 0 && b[n-1] == '\r' {
-		b = b[:n-1]
-	}
-	return b
 }
 
 // malformed handles a malformed line: in Strict mode it returns pe (and
@@ -359,9 +324,25 @@ func (r *Reader) Next() (Record, error) {
 	}
 	for {
 		var line []byte
-		if r.hasPend {
+		switch {
+		case r.hasPend:
 			line, r.hasPend = r.pend, false
-		} else {
+		case r.pa != nil:
+			it, err := r.pa.next()
+			if err != nil {
+				r.line = r.pa.cur.line
+				r.err = err
+				return Record{}, err
+			}
+			r.line = it.rec.Line
+			if !it.raw {
+				r.records++
+				return it.rec, nil
+			}
+			// Not a plain job line: what it is, the same code as
+			// without the goroutine decides.
+			line = r.pa.cur.text[it.off:it.end]
+		default:
 			var err error
 			line, err = r.readLine()
 			if err != nil {
@@ -431,14 +412,24 @@ func numDetail(tok []byte, e numErr) string {
 func (r *Reader) Close() error {
 	var errs []error
 	reached := true // whether reading reached the inflating's error, if any
-	if r.ra != nil {
+	if r.ra != nil || r.pa != nil {
 		// The file first, so that a read waiting on a pipe returns.
 		if r.file != nil {
 			errs = append(errs, r.file.Close())
 			r.file = nil
 		}
-		r.ra.stop()
+	}
+	if r.pa != nil {
+		// The parsing goroutine first: it reads from the read-ahead.
+		r.pa.stop()
+		reached = r.pa.reachedEnd()
+		r.pa = nil
+	} else if r.ra != nil {
+		// The header was read (ra.cur belongs to its reader).
 		reached = r.ra.cur.err != nil
+	}
+	if r.ra != nil {
+		r.ra.stop()
 		r.ra = nil
 	}
 	if r.gz != nil {
