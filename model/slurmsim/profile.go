@@ -86,16 +86,23 @@ func (p *profile) split(t float64, lo int) int {
 	return i + 1
 }
 
+// steps makes t and e points (t < e; e may be +Inf) and returns the
+// indexes [i, end) of the steps over [t, e).
+func (p *profile) steps(t, e float64) (i, end int) {
+	i = p.split(t, 0)
+	end = len(p.pts)
+	if !math.IsInf(e, 1) {
+		end = p.split(e, i)
+	}
+	return i, end
+}
+
 // take removes cpus over [t, e).
 func (p *profile) take(t, e float64, cpus int) {
 	if cpus == 0 || !(t < e) {
 		return
 	}
-	i := p.split(t, 0)
-	end := len(p.pts)
-	if !math.IsInf(e, 1) {
-		end = p.split(e, i)
-	}
+	i, end := p.steps(t, e)
 	for ; i < end; i++ {
 		p.pts[i].free -= cpus
 	}
@@ -107,11 +114,7 @@ func (p *profile) close(t, e float64, upTo int) {
 	if upTo == 0 || !(t < e) {
 		return
 	}
-	i := p.split(t, 0)
-	end := len(p.pts)
-	if !math.IsInf(e, 1) {
-		end = p.split(e, i)
-	}
+	i, end := p.steps(t, e)
 	for ; i < end; i++ {
 		p.pts[i].free -= min(max(p.pts[i].free, 0), upTo)
 	}
