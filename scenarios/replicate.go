@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
@@ -272,16 +271,7 @@ func resampleError(err error) error {
 // traceCache holds what replications of one trace share (its span, its
 // resampling pool), built once per process: replications read it, never
 // copy it, so memory does not grow with their number.
-var traceCache struct {
-	sync.Mutex
-	m map[string]*cacheEntry
-}
-
-type cacheEntry struct {
-	once sync.Once
-	val  any
-	err  error
-}
+var traceCache Shared
 
 // cached returns build's value for the file at path (as it is now: its
 // size and modification time are part of the key) and what, building it
@@ -291,19 +281,7 @@ func cached(path, what string, build func() (any, error)) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s", path, st.Size(), st.ModTime().UnixNano(), what)
-	traceCache.Lock()
-	if traceCache.m == nil {
-		traceCache.m = map[string]*cacheEntry{}
-	}
-	e := traceCache.m[key]
-	if e == nil {
-		e = &cacheEntry{}
-		traceCache.m[key] = e
-	}
-	traceCache.Unlock()
-	e.once.Do(func() { e.val, e.err = build() })
-	return e.val, e.err
+	return traceCache.Get(fmt.Sprintf("%s\x00%d\x00%d\x00%s", path, st.Size(), st.ModTime().UnixNano(), what), build)
 }
 
 // PopulationCI reports whether the replications replay bootstrap

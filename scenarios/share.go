@@ -9,11 +9,19 @@ import "sync"
 // a value; the others read it, never copy it. RunTasks gives the tasks
 // of a replication one Shared and drops it when the replication's last
 // listed task ends, so memory holds the values of the replications being
-// run, not of all of them. A nil Shared (a RunContext built by hand)
-// shares nothing: Get builds every time.
+// run, not of all of them. The process-wide traceCache is one too. A nil
+// Shared (a RunContext built by hand) shares nothing: Get builds every
+// time.
 type Shared struct {
 	mu sync.Mutex
 	m  map[string]*cacheEntry
+}
+
+// cacheEntry is one value of a Shared, built once.
+type cacheEntry struct {
+	once sync.Once
+	val  any
+	err  error
 }
 
 // Get returns build's value under key, building it once per Shared.
