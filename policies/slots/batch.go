@@ -112,14 +112,11 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 	for i := range active {
 		active[i] = true
 	}
-	// hints: the list's longest slot and fastest node bound what a scan
-	// can use; lengths only shrink as windows are subtracted.
-	maxLen, maxPerf := 0.0, 0.0
+	// hints: the list's longest slot bounds what a scan can use; lengths
+	// only shrink as windows are subtracted.
+	maxLen := 0.0
 	for _, sl := range l.Slots {
 		maxLen = math.Max(maxLen, sl.End-sl.Start)
-	}
-	for _, n := range l.Nodes {
-		maxPerf = math.Max(maxPerf, n.Performance)
 	}
 	hs := make([]hints, len(jobs))
 	floors := make([]bool, len(jobs)) // whether hs[i].floor rises to each window's score (floorer)
@@ -132,9 +129,7 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 	for i, j := range jobs {
 		hs[i] = noHints
 		hs[i].fits = s.jobFits[i*len(l.Nodes) : (i+1)*len(l.Nodes)]
-		if maxPerf > 0 {
-			hs[i].minLen = j.Runtime(maxPerf) * (1 - 1e-9)
-		}
+		hs[i].minRuntime = minRuntime(hs[i].fits)
 		if searches[i].Criterion.StopAtFirst() {
 			hs[i].maxLen = maxLen
 		}

@@ -68,6 +68,18 @@ func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit 
 	return s.fits
 }
 
+// minRuntime returns the least runtime of the nodes that fits marks as
+// suiting the job, +Inf when none does.
+func minRuntime(fits []nodeFit) float64 {
+	m := math.Inf(1)
+	for _, f := range fits {
+		if f.ok && f.runtime < m {
+			m = f.runtime
+		}
+	}
+	return m
+}
+
 // appendNodeFits appends the fit of every node of l for r under lim to
 // fits.
 func appendNodeFits(fits []nodeFit, l *slot.List, r slot.Request, lim Limits) []nodeFit {
@@ -124,9 +136,11 @@ type hints struct {
 	// maxLen bounds the length of every slot of the list, so that slots
 	// starting before from − maxLen can be skipped.
 	maxLen float64
-	// minLen is a lower bound of the job's runtime on any node: shorter
-	// slots are skipped before their node is looked up.
-	minLen float64
+	// minRuntime is the job's least runtime on the nodes that suit it
+	// (+Inf when none does; see minRuntime), set with fits: a slot with
+	// Start + minRuntime > End is too short on every suiting node, as
+	// rounding is monotone, and is skipped before its node is looked up.
+	minRuntime float64
 	// probe, when true, makes the scan also consider a window starting
 	// at at, where no slot need start (see FindAt).
 	probe bool

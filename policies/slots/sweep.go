@@ -23,10 +23,11 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		s.floor[0] = h.floor
 	}
 	s.newGeneration(len(l.Nodes))
-	fits := h.fits
-	if fits == nil {
-		fits = s.nodeFits(l, r, lim)
+	if h.fits == nil {
+		h.fits = s.nodeFits(l, r, lim)
+		h.minRuntime = minRuntime(h.fits)
 	}
+	fits := h.fits
 	w := sweep{
 		s: s, h: h, out: out, fits: fits,
 		n: r.Nodes, budget: lim.Budget,
@@ -151,7 +152,7 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 	h, s := &w.h, w.s
 	// what the loop reads at every slot, in locals: read through w, it
 	// would be loaded from memory again at every slot.
-	bounded, pickFrom, pickTo, minLen := h.bounded, h.pickFrom, h.pickTo, h.minLen
+	bounded, pickFrom, pickTo, minRt := h.bounded, h.pickFrom, h.pickTo, h.minRuntime
 	fits, mark, gen, nodes, each := w.fits, s.mark, s.gen, len(l.Nodes), s.each != nil
 	probed := w.probed
 	pending, pendingAt := false, 0.0
@@ -159,6 +160,14 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 	slots := l.Slots
 	for i := first; i < len(slots); i++ {
 		sl := &slots[i]
+		if sl.Start+minRt > sl.End && !(bounded && sl.Start > pickTo) {
+			// too short on every node that suits the job: it changes
+			// nothing, and the pick pending and the probe, which wait
+			// for a later start, find the same state at the next slot
+			// visited (or after the loop). The most frequent case,
+			// tested first.
+			continue
+		}
 		if pending && sl.Start != pendingAt {
 			pending = false
 			if w.pick(crits, pendingAt) {
@@ -178,9 +187,6 @@ func (w *sweep) run(l *slot.List, crits []Criterion, first int) error {
 		}
 		if bounded && sl.End < pickFrom {
 			continue // a candidate only for windows before from: always expired before a pick
-		}
-		if sl.End-sl.Start < minLen {
-			continue
 		}
 		if sl.Node < 0 || sl.Node >= nodes {
 			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
