@@ -45,14 +45,24 @@ func antBatches(rc RunContext, cfg toporkov.DomainConfig, batches int) (slotexp.
 	if err != nil {
 		return nil, err
 	}
-	return &replayedBatches{cycles: v.([]toporkov.Cycle), cfg: cfg}, nil
+	return &replayedBatches{cycles: v.([]toporkov.Cycle), cfg: cfg, shared: rc.Shared, key: key}, nil
 }
 
-// replayedBatches hands out a shared set's batches in order.
+// replayedBatches hands out a shared set's batches in order, and keeps
+// in the Shared of the set what the points derive from a batch alike
+// (slotexp.BatchMemo).
 type replayedBatches struct {
 	cycles []toporkov.Cycle
 	next   int
 	cfg    toporkov.DomainConfig
+	shared *Shared
+	key    string // the set's key in shared
+}
+
+// Memo returns build's value under key for the batch Next returned
+// last, built once per replication (the set's Shared).
+func (r *replayedBatches) Memo(key string, build func() (any, error)) (any, error) {
+	return r.shared.Get(fmt.Sprintf("%s\x00batch %d\x00%s", r.key, r.next-1, key), build)
 }
 
 // Next returns the next batch of the set.

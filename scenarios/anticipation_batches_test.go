@@ -2,7 +2,9 @@ package scenarios
 
 import (
 	"context"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/scenarios/slotexp"
@@ -105,5 +107,49 @@ func TestAntExperimentsLeaveTheBatches(t *testing.T) {
 				t.Fatalf("%s %s: batch %d changed", c.experiment, c.method, i)
 			}
 		}
+	}
+}
+
+// The comparison's points that share a set derive from each batch once
+// what they derive alike (the CSS alternatives of css, the ideal ranges
+// of bf's utilities: one memo entry per batch for both limits), and
+// their metrics are those of points that derive everything themselves
+// (the generator as the source: no memo).
+func TestAntPointsDeriveOnceAlike(t *testing.T) {
+	cfg := smallDomain()
+	st := sim.NewStreams(11, 2)
+	rc := RunContext{Streams: st, Shared: &Shared{}}
+	const batches = 3
+	for _, method := range []string{slotexp.MethodBF, slotexp.MethodCSS} {
+		for _, lim := range []float64{10, 100} {
+			p := *NewAnticipationParams()
+			p.Experiment, p.Method, p.Limit, p.Batches, p.DomainConfig = slotexp.ExperimentComparison, method, lim, batches, cfg
+			shared, err := antBatches(rc, cfg, batches)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := slotexp.RunANT(context.Background(), shared, p.config(true), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			own, err := toporkov.NewDomainGenerator(cfg, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := slotexp.RunANT(context.Background(), own, p.config(true), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s lim %v: shared %v, own %v", method, lim, got, want)
+			}
+		}
+	}
+	entries := map[string]int{}
+	for key := range rc.Shared.m {
+		entries[key[strings.LastIndexByte(key, 0)+1:]]++
+	}
+	if entries["css alternatives"] != batches || entries["ideal ranges"] != batches {
+		t.Errorf("memo entries %v, want %d of each", entries, batches)
 	}
 }

@@ -82,9 +82,22 @@ func init() {
 }
 
 var (
-	_ Policy = (*backfillPolicy)(nil)
-	_ Policy = (*cssPolicy)(nil)
+	_ Policy        = (*backfillPolicy)(nil)
+	_ TwoStepPolicy = (*cssPolicy)(nil)
 )
+
+// A TwoStepPolicy schedules in the two CSS steps: the alternatives
+// search, whose outcome depends on the list and the jobs only (never on
+// the policy's options), and the choice among the alternatives, so that
+// Schedule(l, jobs) is Choose(Alternatives(l, jobs)). A caller that runs
+// several of them on one batch (the points of a sweep that differ in
+// the limit) may search the alternatives once and hand them to each
+// Choose, which only reads them.
+type TwoStepPolicy interface {
+	Policy
+	Alternatives(l *slot.List, jobs []Job) ([][]Alternative, error)
+	Choose(alts [][]Alternative) (Plan, error)
+}
 
 type backfillPolicy struct{ s Scheduler }
 
@@ -101,4 +114,15 @@ type cssPolicy struct {
 func (*cssPolicy) Name() string { return "css" }
 func (p *cssPolicy) Schedule(l *slot.List, jobs []Job) (Plan, error) {
 	return p.s.Schedule(l, jobs, p.problem)
+}
+
+// Alternatives is the first step of Schedule (Scheduler.Alternatives).
+func (p *cssPolicy) Alternatives(l *slot.List, jobs []Job) ([][]Alternative, error) {
+	return p.s.Alternatives(l, jobs)
+}
+
+// Choose is the second step of Schedule: the DP choice of the policy's
+// problem (Scheduler.Choose).
+func (p *cssPolicy) Choose(alts [][]Alternative) (Plan, error) {
+	return p.s.Choose(alts, p.problem)
 }

@@ -149,6 +149,9 @@ type ANTRunner struct {
 	Alternatives, Batches int
 	jobs                  *records.Writer
 	cancelled             func() bool
+	// memo, when not nil, makes what the points sharing the batches
+	// derive alike once (see comparison).
+	memo BatchMemo
 }
 
 // JobColumns are the columns of the per-job records: the batch, the job's
@@ -227,6 +230,7 @@ func (r *ANTRunner) replication(l *slot.List, jobs []css.Job, cfg ANTConfig, rec
 	for _, ja := range alts {
 		r.Alternatives += len(ja)
 	}
+	ranges := jobRanges(alts, jobs)
 	var refPlan css.Plan
 	for _, c := range []struct {
 		col int
@@ -251,7 +255,7 @@ func (r *ANTRunner) replication(l *slot.List, jobs []css.Job, cfg ANTConfig, rec
 		if err != nil {
 			return err
 		}
-		setUtilities(plan, alts, jobs)
+		setUtilities(plan, ranges, jobs)
 		if err := record(2+k, Table1Columns()[2+k], plan); err != nil {
 			return err
 		}
@@ -259,12 +263,22 @@ func (r *ANTRunner) replication(l *slot.List, jobs []css.Job, cfg ANTConfig, rec
 	return nil
 }
 
-// setUtilities measures every placed window's utility against the job's
-// alternatives.
-func setUtilities(p css.Plan, alts [][]css.Alternative, jobs []css.Job) {
+// jobRanges returns the range of every job's criterion over its
+// alternatives (css.Range), what a utility is measured against.
+func jobRanges(alts [][]css.Alternative, jobs []css.Job) [][2]float64 {
+	ranges := make([][2]float64, len(jobs))
+	for i, j := range jobs {
+		ranges[i][0], ranges[i][1] = css.Range(alts[i], j.Criterion)
+	}
+	return ranges
+}
+
+// setUtilities measures every placed window's utility against the range
+// of the job's criterion over its alternatives (as css.UtilityIn).
+func setUtilities(p css.Plan, ranges [][2]float64, jobs []css.Job) {
 	for i, j := range jobs {
 		if a, ok := p.Choice(i); ok {
-			p.Alternatives[i][p.Chosen[i]].Utility = css.UtilityIn(a, alts[i], j.Criterion)
+			p.Alternatives[i][p.Chosen[i]].Utility = css.UserUtility(a.Value(j.Criterion), ranges[i][0], ranges[i][1])
 		}
 	}
 }
@@ -279,20 +293,59 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 		}
 		r.policy, r.policyKey = p, key
 	}
-	plan, err := r.policy.Schedule(l, jobs)
+	plan, err := r.schedule(l, jobs)
 	if err != nil {
 		return err
 	}
 	if cfg.Method == MethodBF {
 		// backfilling has no alternatives to measure its windows
 		// against: measure them against the jobs' ideal ones, as ANT's.
-		ideal, err := r.ant.IdealAlternatives(l, jobs)
+		ranges, err := r.idealRanges(l, jobs)
 		if err != nil {
 			return err
 		}
-		setUtilities(plan, ideal, jobs)
+		setUtilities(plan, ranges, jobs)
 	}
 	return record(methodColumn(cfg.Method), cfg.Method, plan)
+}
+
+// schedule runs the comparison's method on the batch. The alternatives
+// of a two-step method do not depend on its options, so the points that
+// share the batches search them once (the memo).
+func (r *ANTRunner) schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
+	p, ok := r.policy.(css.TwoStepPolicy)
+	if !ok || r.memo == nil {
+		return r.policy.Schedule(l, jobs)
+	}
+	alts, err := r.memo.Memo("css alternatives", func() (any, error) { return p.Alternatives(l, jobs) })
+	if err != nil {
+		return css.Plan{}, err
+	}
+	return p.Choose(alts.([][]css.Alternative))
+}
+
+// idealRanges returns the range of every job's criterion over its ideal
+// alternatives (see jobRanges), searched once for the points that share
+// the batches (the memo).
+func (r *ANTRunner) idealRanges(l *slot.List, jobs []css.Job) ([][2]float64, error) {
+	build := func() (any, error) {
+		ideal, err := r.ant.IdealAlternatives(l, jobs)
+		if err != nil {
+			return nil, err
+		}
+		return jobRanges(ideal, jobs), nil
+	}
+	var v any
+	var err error
+	if r.memo != nil {
+		v, err = r.memo.Memo("ideal ranges", build)
+	} else {
+		v, err = build()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v.([][2]float64), nil
 }
 
 // methodColumn returns the column of a comparison method in the per-job
@@ -356,6 +409,16 @@ type Batches interface {
 	Config() toporkov.DomainConfig
 }
 
+// A BatchMemo is a source of batches that several points run alike (the
+// comparison's points that differ only in the method or the limit):
+// what each would derive from a batch in the same way is made once.
+type BatchMemo interface {
+	// Memo returns the value build makes under key for the batch that
+	// Next returned last, built once for every point that shares the
+	// batches; the value is read only.
+	Memo(key string, build func() (any, error)) (any, error)
+}
+
 // RunANT runs cfg.Batches batches (one a cycle) from g on one goroutine
 // and returns the experiment's metrics; a cancelled ctx ends it between
 // two batches with sim.ErrInterrupted (see RunCycles), and within a
@@ -369,6 +432,7 @@ func RunANT(ctx context.Context, g Batches, cfg ANTConfig, jobs io.Writer) (resu
 	if jobs != nil {
 		r.Jobs(jobs)
 	}
+	r.memo, _ = g.(BatchMemo)
 	cancelled := func() bool { return ctx.Err() != nil }
 	r.cancelled = cancelled
 	r.css.Cancelled, r.ant.Cancelled, r.rep.Cancelled = cancelled, cancelled, cancelled
