@@ -136,12 +136,39 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 	if math.IsInf(budget, 1) {
 		return f.pickUnbounded(start, n, cands, buf)
 	}
+	return f.pickBelow(start, n, budget, cands, buf, math.NaN())
+}
+
+// pickBelow is Pick with a budget, looking only for a window that scores
+// below best (NaN: any window). Pick takes the candidates in runtime
+// order until its n fit, and its score is that of the last one taken
+// (the longest runtime), so the candidates that score below best alone
+// are a prefix of that order: Pick on them is Pick cut short there. It
+// gives Pick's window when that scores below best, and none otherwise.
+// The order is then built from those candidates only (in css2014-nodes
+// a few of up to 150).
+func (f fastest) pickBelow(start float64, n int, budget float64, cands []Candidate, buf []int, best float64) (float64, []int, bool) {
 	// kept (at most n+1 indices) and the order live in buf's memory,
 	// which the Searcher keeps between picks.
 	if need := n + 1 + len(cands); cap(buf) < need {
 		buf = make([]int, 0, need)
 	}
-	order := byRuntime{cands: cands, h: buf[n+1 : n+1+len(cands)]}
+	h := buf[n+1 : n+1]
+	if math.IsNaN(best) {
+		for i := range cands {
+			h = append(h, i)
+		}
+	} else {
+		for i := range cands {
+			if f.score(start, cands[i].Runtime) < best {
+				h = append(h, i)
+			}
+		}
+		if len(h) < n {
+			return 0, buf[:0], false
+		}
+	}
+	order := byRuntime{cands: cands, h: h}
 	order.init()
 	kept := buf[:0]
 	for len(order.h) > 0 {
@@ -165,13 +192,19 @@ func (f fastest) Pick(start float64, n int, budget float64, cands []Candidate, b
 			longest = math.Max(longest, cands[k].Runtime)
 		}
 		if sum <= budget {
-			if f.finish {
-				return start + longest, kept, true
-			}
-			return longest, kept, true
+			return f.score(start, longest), kept, true
 		}
 	}
 	return 0, buf[:0], false // buf, so that the Searcher keeps its grown memory
+}
+
+// score is the score of a window at start whose longest runtime is
+// longest.
+func (f fastest) score(start, longest float64) float64 {
+	if f.finish {
+		return start + longest
+	}
+	return longest
 }
 
 // Finisher is an optional interface of a Criterion that can tell, during
@@ -309,11 +342,8 @@ type byRuntime struct {
 	h     []int
 }
 
-// init fills the heap with the indices of every candidate.
+// init makes a heap of the candidate indices in h.
 func (b *byRuntime) init() {
-	for i := range b.h {
-		b.h[i] = i
-	}
 	for i := len(b.h)/2 - 1; i >= 0; i-- {
 		b.down(i)
 	}

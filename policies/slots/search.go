@@ -216,6 +216,9 @@ func (s *Searcher) pick(crits []Criterion, out []Result, remaining *int, start f
 				a = added
 			}
 			score, chosen, ok = s.pickFastest(k, f, start, n, cands, a)
+		} else if isF && out[k].Found && s.each == nil {
+			// only a window below the best so far matters
+			score, chosen, ok = f.pickBelow(start, n, budget, cands, s.buf, out[k].Score)
 		} else {
 			score, chosen, ok = c.Pick(start, n, budget, cands, s.buf)
 		}
