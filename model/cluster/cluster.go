@@ -315,12 +315,12 @@ func (c *Cluster) enqueue(j *Job) {
 	if i > 0 && c.prio == nil && c.sched.Less(j, q[i-1]) {
 		i = sort.Search(len(q), func(k int) bool { return c.sched.Less(j, q[k]) })
 	}
-	if i < len(q) {
+	q = append(q, j)
+	if i < len(q)-1 {
 		c.changes++
+		copy(q[i+1:], q[i:])
+		q[i] = j
 	}
-	q = append(q, nil)
-	copy(q[i+1:], q[i:])
-	q[i] = j
 	c.queue = q
 }
 
