@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/schedsim/schedsim/model"
@@ -90,6 +91,9 @@ type Cluster struct {
 	queue   []*Job
 	running []*Job
 	pool    []*Job
+	// changes counts the changes of the running jobs and of the queue
+	// other than a job joining its end (View.Changes).
+	changes uint64
 
 	inPass      bool
 	passPending bool
@@ -311,9 +315,12 @@ func (c *Cluster) enqueue(j *Job) {
 	if i > 0 && c.prio == nil && c.sched.Less(j, q[i-1]) {
 		i = sort.Search(len(q), func(k int) bool { return c.sched.Less(j, q[k]) })
 	}
-	q = append(q, nil)
-	copy(q[i+1:], q[i:])
-	q[i] = j
+	q = append(q, j)
+	if i < len(q)-1 {
+		c.changes++
+		copy(q[i+1:], q[i:])
+		q[i] = j
+	}
 	c.queue = q
 }
 
@@ -394,6 +401,7 @@ func (c *Cluster) start(i int, est float64) error {
 // nothing, where moving the tail was a copy of the whole queue (half
 // the CPU of an FCFS replay of SDSC-BLUE, whose queue holds thousands).
 func (c *Cluster) dequeue(i int) {
+	c.changes++
 	q := c.queue
 	if i < len(q)/2 {
 		copy(q[1:i+1], q[:i])
@@ -415,6 +423,7 @@ func runLess(a, b *Job) bool {
 }
 
 func (c *Cluster) insertRunning(j *Job) {
+	c.changes++
 	r := c.running
 	i := sort.Search(len(r), func(k int) bool { return runLess(j, r[k]) })
 	r = append(r, nil)
@@ -423,12 +432,17 @@ func (c *Cluster) insertRunning(j *Job) {
 	c.running = r
 }
 
+// removeRunning takes j out of the running list and reports whether it
+// was there. It looks for j from the front: the jobs that leave the
+// list (at their end or estimated end) are mostly among its first, and
+// the jobs after j are moved anyway.
 func (c *Cluster) removeRunning(j *Job) bool {
 	r := c.running
-	i := sort.Search(len(r), func(k int) bool { return !runLess(r[k], j) })
-	if i >= len(r) || r[i] != j {
+	i := slices.Index(r, j)
+	if i < 0 {
 		return false
 	}
+	c.changes++
 	copy(r[i:], r[i+1:])
 	r[len(r)-1] = nil
 	c.running = r[:len(r)-1]

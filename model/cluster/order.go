@@ -48,6 +48,7 @@ func (c *Cluster) resort(now float64) {
 	if len(c.queue) < 2 {
 		return
 	}
+	c.changes++
 	ks := c.keys[:0]
 	for _, j := range c.queue {
 		ks = append(ks, keyed{c.prio(j, now), j})

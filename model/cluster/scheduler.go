@@ -60,12 +60,34 @@ func (v *View) QueueLen() int { return len(v.c.queue) }
 // head).
 func (v *View) Queued(i int) *Job { return v.c.queue[i] }
 
+// NextFitting returns the index of the first queued job at or after i
+// that needs at most free processors, or QueueLen() when there is none:
+// a scan for jobs that may start skips the wider ones at the cost of a
+// comparison each.
+func (v *View) NextFitting(i, free int) int {
+	q := v.c.queue
+	for ; i < len(q); i++ {
+		if q[i].job.Size <= free {
+			return i
+		}
+	}
+	return len(q)
+}
+
 // RunningLen returns the number of running jobs.
 func (v *View) RunningLen() int { return len(v.c.running) }
 
 // Running returns the i-th running job by estimated end, earliest first
 // (ties by arrival).
 func (v *View) Running(i int) *Job { return v.c.running[i] }
+
+// Changes returns the number of changes so far of the running jobs (a
+// start, an end, a moved estimated end) and of the queue other than a
+// job joining its end (a start, an insertion before the end, a new
+// order). A scheduler that sees the count it saw at the end of its last
+// pass knows that since then only jobs joined the queue, after the ones
+// it saw, and that the free processors are the same.
+func (v *View) Changes() uint64 { return v.c.changes }
 
 // Checking reports whether the debug invariant checker is on, so that
 // schedulers can check their own invariants too.

@@ -45,37 +45,79 @@ type EASY struct {
 	// are tested with it too.
 	headFactor, tailFactor float64
 	scratch                []*cluster.Job
+	// last is what the last pass left, for the next one (see resume);
+	// resumed counts the passes that took it up.
+	last    easyPass
+	resumed int
+}
+
+// easyPass is the state an EASY pass ended with: the cluster's change
+// count (View.Changes) and queue length after it, and the head's shadow
+// time and the extra processors left. valid is false when the pass did
+// not compute a shadow (or failed).
+type easyPass struct {
+	changes       uint64
+	queued, extra int
+	shadow        float64
+	valid         bool
 }
 
 // Schedule runs one EASY pass.
 func (p *EASY) Schedule(v *cluster.View, s cluster.Starter) error {
-	for v.QueueLen() > 0 && v.Queued(0).Size() <= v.Free() {
-		if err := p.startAs(s, 0, p.headEst(v.Queued(0))); err != nil {
-			return err
-		}
-	}
-	shadow, extra, ok := p.waitingHead(v)
+	from, shadow, extra, ok := p.resume(v)
+	p.last.valid = false
 	if !ok {
-		return nil
-	}
-	if p.sjbf {
-		return p.backfillSJBF(v, s, shadow, extra)
+		for v.QueueLen() > 0 && v.Queued(0).Size() <= v.Free() {
+			if err := p.startAs(s, 0, p.headEst(v.Queued(0))); err != nil {
+				return err
+			}
+		}
+		if shadow, extra, ok = p.waitingHead(v); !ok {
+			return nil
+		}
+		if p.sjbf {
+			return p.backfillSJBF(v, s, shadow, extra)
+		}
+		from = 1
 	}
 	// The clock stands still during the pass and the free processors
-	// only change when a job starts: both are read once, so that the
-	// test of most queued jobs (wider than the free processors) is a
-	// comparison.
+	// only change when a job starts: both are read once, and the queued
+	// jobs wider than the free processors (most of them) are skipped by
+	// NextFitting at the cost of a comparison each.
 	now, free := v.Now(), v.Free()
-	for i := 1; i < v.QueueLen() && free > 0; i++ {
+	for i := v.NextFitting(from, free); i < v.QueueLen() && free > 0; i = v.NextFitting(i, free) {
 		if ok, d := p.fits(v.Queued(i), now, free, shadow, &extra); ok {
 			if err := p.startAs(s, i, d); err != nil {
 				return err
 			}
 			free = v.Free()
-			i--
+			continue
 		}
+		i++
 	}
+	p.last = easyPass{changes: v.Changes(), queued: v.QueueLen(), extra: extra, shadow: shadow, valid: true}
 	return nil
+}
+
+// resume returns where plain EASY's pass may start its backfill scan when
+// nothing but arrivals happened since the last pass (the cluster's change
+// count is the one that pass ended with): the first job that arrived
+// since, with the shadow time and extra processors that pass left. Then
+// the head still does not fit (the free processors are the same), a
+// fresh Shadow would return the same shadow and extra processors (a job
+// that pass backfilled either ends by the shadow time or took extra
+// processors, which it keeps past it), and every job that pass tested
+// and left still fails (the free and extra processors are the same and
+// the clock only moved on): only the new jobs need the test. It reports
+// false, for a full pass, after any other change, for the variants
+// (sjbf, head- and tail-double) and when a probe listens.
+func (p *EASY) resume(v *cluster.View) (from int, shadow float64, extra int, ok bool) {
+	l := &p.last
+	if !l.valid || l.changes != v.Changes() || p.sjbf || p.headFactor != 0 || p.tailFactor != 0 || p.probe != nil {
+		return 0, 0, 0, false
+	}
+	p.resumed++
+	return l.queued, l.shadow, l.extra, true
 }
 
 // fits reports whether queued job j may backfill now, with free
