@@ -169,14 +169,12 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 			before, whole = st[b].Time, true
 		}
 	}
-	// The starts to try: the steps before by, from k on.
-	starts := st[:atOrAfter(st, by)]
-	for k < len(starts) {
-		if starts[k].Free < size {
+	for k < len(st) && st[k].Time < by {
+		if st[k].Free < size {
 			k++
 			continue
 		}
-		t = starts[k].Time
+		t = st[k].Time
 		if t < from {
 			t = from
 		}

@@ -46,13 +46,14 @@ var (
 // Every pass starts the jobs whose reservation has come. The profile is a
 // cluster.Profile updated incrementally. A compressed schedule is a
 // fixpoint (no job has an earlier fit), so after releases that all end by
-// some time reach, a job can only move to a start before reach, with at
-// most the largest free count over [now, reach): during compression a job
-// is only searched (an O(profile) scan of [now, reach), no update) when
-// its size passes that test. In the sweeps after the first, a job is only
-// searched again when a move since its last search released processors
-// before its reservation (moveLog), and only for a start before the end
-// of those releases.
+// some time reach, a job can only move to a start before reach, into a
+// window that meets a release where its processors are free: during
+// compression a job is only searched (an O(profile) scan of [now, reach),
+// no update) when its size is at most a bound of the free counts over the
+// releases (top). In the sweeps after the first, a job is only searched
+// again when a move since its last search released processors before its
+// reservation (moveLog), and only for a start before the end of those
+// releases and after their start less its estimate.
 type Conservative struct {
 	base
 	prof     *cluster.Profile
