@@ -134,36 +134,50 @@ func (p *Profile) EarliestFit(size int, dur float64) float64 {
 // over [before, t+dur) its own reservation guarantees the processors. ok
 // is false when there is no such t.
 func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool) {
-	return p.EarlierFitBy(size, dur, before, before)
+	return p.EarlierFitBy(size, dur, before, math.Inf(-1), before)
 }
 
-// EarlierFitBy is EarlierFit for a start before by too: the earliest t <
-// min(before, by) such that at least size processors are free over [t,
-// min(t+dur, before)). A scheduler whose reservations were compressed,
-// and which has released processors only before by since, gets the
-// answer of EarlierFit for the price of a scan of [origin, by): a fit
-// that starts later was there before the releases. When the step that
-// ends at before has fewer than size free processors (the usual case for
-// a job that cannot move), only windows that end by that step's start
-// fit, and the scan stops at the first start too late for one.
-func (p *Profile) EarlierFitBy(size int, dur, before, by float64) (t float64, ok bool) {
+// EarlierFitBy is EarlierFit for a start in [from, by) too: the earliest
+// t with from ≤ t < min(before, by) (and t ≥ origin) such that at least
+// size processors are free over [t, min(t+dur, before)). A scheduler
+// whose reservations were compressed, and which has released processors
+// only over [f, by) since, gets the answer of EarlierFit for the price of
+// a scan of [f-dur, by): a fit whose window misses the releases was there
+// before them. When the step that ends at before has fewer than size free
+// processors (the usual case for a job that cannot move), only windows
+// that end by that step's start fit, and the scan stops at the first
+// start too late for one.
+func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float64, ok bool) {
+	// Plain comparisons, not min and max: those order NaNs and signed
+	// zeros, which costs a tenth of a congested replay's searches.
 	st := p.steps
-	by = min(by, before)
-	if by <= st[0].Time {
+	if before < by {
+		by = before
+	}
+	k := 0
+	if o := st[0].Time; from > o {
+		k = after(st, from) - 1
+	} else {
+		from = o
+	}
+	if by <= from {
 		return 0, false
 	}
 	whole := false // only windows of the whole dur that end by before
 	if !math.IsInf(before, 1) {
-		if k := atOrAfter(st, before) - 1; st[k].Free < size {
-			before, whole = st[k].Time, true
+		if b := atOrAfter(st, before) - 1; st[b].Free < size {
+			before, whole = st[b].Time, true
 		}
 	}
-	for k := 0; k < len(st) && st[k].Time < by; {
+	for k < len(st) && st[k].Time < by {
 		if st[k].Free < size {
 			k++
 			continue
 		}
 		t = st[k].Time
+		if t < from {
+			t = from
+		}
 		end := t + dur
 		if end > before {
 			if whole {

@@ -28,11 +28,11 @@ func (b *bruteProfile) add(s, e, d int) {
 }
 
 func (b *bruteProfile) earlier(n, d, before int) (int, bool) {
-	return b.earlierBy(n, d, before, before)
+	return b.earlierBy(n, d, before, b.now, before)
 }
 
-func (b *bruteProfile) earlierBy(n, d, before, by int) (int, bool) {
-	for t := b.now; t < min(before, by); t++ {
+func (b *bruteProfile) earlierBy(n, d, before, from, by int) (int, bool) {
+	for t := max(b.now, from); t < min(before, by); t++ {
 		ok := true
 		for x := t; x < min(t+d, before); x++ {
 			if b.at(x) < n {
@@ -135,11 +135,11 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 			// the runs the first one found.
 			for range 4 {
 				n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
-				by := b.now + rng.IntN(horizon)
-				gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(by))
-				wt, wok := b.earlierBy(n, d, before, by)
+				from, by := b.now-5+rng.IntN(horizon), b.now+rng.IntN(horizon)
+				gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(from), float64(by))
+				wt, wok := b.earlierBy(n, d, before, from, by)
 				if gok != wok || (gok && int(gt) != wt) {
-					t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, by, gt, gok, wt, wok)
+					t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, from, by, gt, gok, wt, wok)
 				}
 				gt, gok = p.EarlierFit(n, float64(d), float64(before))
 				wt, wok = b.earlier(n, d, before)

@@ -46,13 +46,14 @@ var (
 // Every pass starts the jobs whose reservation has come. The profile is a
 // cluster.Profile updated incrementally. A compressed schedule is a
 // fixpoint (no job has an earlier fit), so after releases that all end by
-// some time reach, a job can only move to a start before reach, with at
-// most the largest free count over [now, reach): during compression a job
-// is only searched (an O(profile) scan of [now, reach), no update) when
-// its size passes that test. In the sweeps after the first, a job is only
-// searched again when a move since its last search released processors
-// before its reservation (moveLog), and only for a start before the end
-// of those releases.
+// some time reach, a job can only move to a start before reach, into a
+// window that meets a release where its processors are free: during
+// compression a job is only searched (an O(profile) scan of [now, reach),
+// no update) when its size is at most a bound of the free counts over the
+// releases (top). In the sweeps after the first, a job is only searched
+// again when a move since its last search released processors before its
+// reservation (moveLog), and only for a start before the end of those
+// releases and after their start less its estimate.
 type Conservative struct {
 	base
 	prof     *cluster.Profile
@@ -64,6 +65,11 @@ type Conservative struct {
 	// reach bounds the releases since the reservations were last
 	// compressed: each was over some [t, e) with now ≤ t and e ≤ reach.
 	reach float64
+	// top bounds the free counts over the releases of a pass, when topOK:
+	// computed over [now, reach) at the first need, raised by every
+	// release after.
+	top   int
+	topOK bool
 }
 
 // Profile returns the availability profile (nil before the first job).
@@ -110,9 +116,9 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	}
 	// Compression keeps every job at a fit no earlier than any other, so
 	// a job can only move into a window that meets a release: it starts
-	// before reach, and its size is at most top, the largest free count
-	// over [now, reach) (recomputed after every release, when topOK).
-	top, topOK := 0, false
+	// before reach, and its size is at most the largest free count over
+	// the releases, of which p.top is a bound.
+	p.topOK = false
 	// A sweep after the first re-examines the jobs that a move made since
 	// their last examination could let start earlier: one that released
 	// processors before their reservation (see moveLog). The jobs after
@@ -148,36 +154,34 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			case r < now && v.Checking():
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
-				prof.Release(r, r+d, n)
-				p.reach = max(p.reach, r+d)
+				p.release(prof, r, r+d, n)
 				p.moves.add(i, r, r+d)
 				p.place(prof, j)
-				moved, topOK = i, false
+				moved = i
 			case p.compress:
-				by := p.reach
+				by, lo := p.reach, math.Inf(-1)
 				if sweep > 0 {
 					from, to := p.moves.since(i)
 					if from >= r {
 						break
 					}
-					by = min(by, to)
+					by, lo = min(by, to), from-d
 				}
-				if !topOK {
-					top, topOK = prof.MaxFree(now, p.reach), true
+				if !p.topOK {
+					p.top, p.topOK = prof.MaxFree(now, p.reach), true
 				}
-				if n > top {
+				if n > p.top {
 					break
 				}
-				if t, ok := prof.EarlierFitBy(n, d, r, by); ok {
-					prof.Release(r, r+d, n)
-					p.reach = max(p.reach, r+d)
+				if t, ok := prof.EarlierFitBy(n, d, r, lo, by); ok {
+					p.release(prof, r, r+d, n)
 					p.moves.add(i, r, r+d)
 					prof.Reserve(t, t+d, n)
 					j.Reservation = t
 					if p.probe != nil {
 						p.probe(j.ID(), t)
 					}
-					moved, topOK = i, false
+					moved = i
 				}
 			}
 			if j.Reservation <= now {
@@ -205,6 +209,22 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		return p.check(v)
 	}
 	return nil
+}
+
+// release gives back n processors over [r, e), the reservation of a job
+// about to move, and keeps reach and the bound top up to date: a job can
+// only move into a window that meets a release, with its processors free
+// where it meets it, so top need only cover the free counts over the
+// releases, and reservations only lower them: no rescan of [now, reach)
+// after every move.
+func (p *Conservative) release(prof *cluster.Profile, r, e float64, n int) {
+	prof.Release(r, e, n)
+	if p.topOK {
+		p.top = max(p.top, prof.MaxFree(r, e))
+	}
+	if e > p.reach {
+		p.reach = e
+	}
 }
 
 // place reserves the earliest slot for j.
