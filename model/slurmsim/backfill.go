@@ -210,8 +210,13 @@ func (s *simulation) backfillPass() {
 		if s.sp.BfMaxJobUser > 0 {
 			s.perUser[j.User]++
 		}
+		pass := s.stats.BackfillPasses
+		if j.part.unfit.has(pass, j.CPUs, j.planDur) {
+			continue
+		}
 		t, ok := s.earliest(j, now)
 		if !ok {
+			j.part.unfit.add(pass, j.CPUs, j.planDur)
 			continue
 		}
 		if t == now {
