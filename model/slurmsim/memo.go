@@ -85,7 +85,7 @@ func (f *found) set(dur, t float64) {
 
 // unfit is the jobs of one pass that fit nowhere in a partition's window
 // from now: the least of them in (cpus, dur), none larger than another
-// in both.
+// in both, so in ascending CPUs they are in descending duration.
 type unfit struct {
 	pass  int
 	needs []need
@@ -103,7 +103,10 @@ func (u *unfit) has(pass, cpus int, dur float64) bool {
 		return false
 	}
 	for _, n := range u.needs {
-		if cpus >= n.cpus && dur >= n.dur {
+		if n.cpus > cpus {
+			break
+		}
+		if n.dur <= dur {
 			return true
 		}
 	}
@@ -117,5 +120,9 @@ func (u *unfit) add(pass, cpus int, dur float64) {
 		u.pass, u.needs = pass, u.needs[:0]
 	}
 	u.needs = slices.DeleteFunc(u.needs, func(n need) bool { return n.cpus >= cpus && n.dur >= dur })
-	u.needs = append(u.needs, need{cpus, dur})
+	i := 0
+	for i < len(u.needs) && u.needs[i].cpus < cpus {
+		i++
+	}
+	u.needs = slices.Insert(u.needs, i, need{cpus, dur})
 }
