@@ -71,21 +71,26 @@ func (f *found) set(dur, t float64) {
 		return // a shorter duration already starts there or later
 	}
 	if i < len(f.durs) && f.durs[i].dur == dur {
-		f.durs[i].t = max(f.durs[i].t, t)
+		if f.durs[i].t >= t {
+			return
+		}
+		f.durs[i].t = t
 	} else {
 		f.durs = slices.Insert(f.durs, i, durStart{dur, t})
 	}
 	// Longer durations that start no later are implied by this one.
 	j := i + 1
-	for j < len(f.durs) && f.durs[j].t <= f.durs[i].t {
+	for j < len(f.durs) && f.durs[j].t <= t {
 		j++
 	}
-	f.durs = slices.Delete(f.durs, i+1, j)
+	if j > i+1 {
+		f.durs = slices.Delete(f.durs, i+1, j)
+	}
 }
 
 // unfit is the jobs of one pass that fit nowhere in a partition's window
 // from now: the least of them in (cpus, dur), none larger than another
-// in both, so in ascending CPUs they are in descending duration.
+// in both.
 type unfit struct {
 	pass  int
 	needs []need
@@ -103,10 +108,7 @@ func (u *unfit) has(pass, cpus int, dur float64) bool {
 		return false
 	}
 	for _, n := range u.needs {
-		if n.cpus > cpus {
-			break
-		}
-		if n.dur <= dur {
+		if cpus >= n.cpus && dur >= n.dur {
 			return true
 		}
 	}
@@ -120,9 +122,5 @@ func (u *unfit) add(pass, cpus int, dur float64) {
 		u.pass, u.needs = pass, u.needs[:0]
 	}
 	u.needs = slices.DeleteFunc(u.needs, func(n need) bool { return n.cpus >= cpus && n.dur >= dur })
-	i := 0
-	for i < len(u.needs) && u.needs[i].cpus < cpus {
-		i++
-	}
-	u.needs = slices.Insert(u.needs, i, need{cpus, dur})
+	u.needs = append(u.needs, need{cpus, dur})
 }

@@ -22,6 +22,7 @@ type profile struct {
 	// for c CPUs from now found in this pass (see earliest).
 	memo []found
 	pass int
+	hint int // the step of the last start earliest found
 }
 
 // reset makes the profile flat at free from now, for the pass-th plan.
@@ -44,13 +45,20 @@ func (p *profile) release(t float64, cpus int) {
 	p.pts = append(p.pts, point{t, last.free + cpus})
 }
 
-// at returns the index of the step holding t (t ≥ the first point),
-// searching from index lo on.
+// at returns the index of the step holding t (t ≥ pts[lo].t), searching
+// from index lo on: galloping, then bisecting, so that a step a few
+// points after lo (the end of a job from its start) costs a few probes.
 func (p *profile) at(t float64, lo int) int {
-	hi := len(p.pts) // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi = len: none)
+	pts := p.pts
+	hi, step := lo+1, 1 // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi ≥ len: none)
+	for hi < len(pts) && pts[hi].t <= t {
+		lo, step = hi, step*2
+		hi = lo + step
+	}
+	hi = min(hi, len(pts))
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if p.pts[m].t <= t {
+		if pts[m].t <= t {
 			lo = m
 		} else {
 			hi = m
@@ -59,11 +67,21 @@ func (p *profile) at(t float64, lo int) int {
 	return lo
 }
 
+// near returns a step at or before the one holding t (t ≥ the first
+// point) to search from: the step where the last search ended when it is
+// not after t (a reservation follows its search), else the first.
+func (p *profile) near(t float64) int {
+	if h := p.hint; h < len(p.pts) && p.pts[h].t <= t {
+		return h
+	}
+	return 0
+}
+
 // minFree returns the least free CPUs over [t, e], the step beginning at
 // e included (see earliest).
 func (p *profile) minFree(t, e float64) int {
 	m := math.MaxInt
-	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t <= e; i++ {
+	for i := p.at(t, p.near(t)); i < len(p.pts) && p.pts[i].t <= e; i++ {
 		m = min(m, p.pts[i].free)
 	}
 	return m
@@ -82,7 +100,7 @@ func (p *profile) split(t float64, lo int) int {
 // steps makes t and e points (t < e; e may be +Inf) and returns the
 // indexes [i, end) of the steps over [t, e).
 func (p *profile) steps(t, e float64) (i, end int) {
-	i = p.split(t, 0)
+	i = p.split(t, p.near(t))
 	end = len(p.pts)
 	if !math.IsInf(e, 1) {
 		end = p.split(e, i)
@@ -171,6 +189,7 @@ func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t floa
 			if fromNow {
 				p.remember(cpus, dur, t, first, firstBounds)
 			}
+			p.hint = i
 			return t, true
 		}
 		i = j + 1

@@ -9,8 +9,16 @@ import (
 // PriorityTier (higher first), priority (higher first), submit time, ID.
 // It is a total order, so the schedule never depends on how ties were met.
 func before(a, b *job) int {
-	if c := cmp.Compare(b.tier, a.tier); c != 0 {
-		return c
+	if a.tier != b.tier {
+		return cmp.Compare(b.tier, a.tier)
+	}
+	// Distinct priorities compare directly (the sort's hot path);
+	// cmp.Compare orders the rest (NaN) as everywhere else.
+	if a.prio > b.prio {
+		return -1
+	}
+	if a.prio < b.prio {
+		return 1
 	}
 	if c := cmp.Compare(b.prio, a.prio); c != 0 {
 		return c
