@@ -2,7 +2,6 @@ package slurmsim
 
 import (
 	"math"
-	"slices"
 )
 
 // plan is the backfill scheduler's CPU-time map: one profile per node class
@@ -11,7 +10,6 @@ type plan struct {
 	now, horizon, res float64
 	profiles          []profile
 	caps              []int    // scratch: per-class CPUs a start may take
-	sufMin            []int    // scratch: least CPUs of the queue from i on
 	wins              []window // scratch: earliestClasses's windows
 }
 
@@ -36,7 +34,7 @@ func (pl *plan) dur(limit float64) float64 {
 // end is the planned end of a job of duration dur started at t, cut at the
 // horizon (beyond bf_window the plan holds nothing).
 func (pl *plan) end(t, dur float64) float64 {
-	return math.Min(t+dur, pl.horizon)
+	return min(t+dur, pl.horizon)
 }
 
 // buildPlan makes the map of now: every class's free CPUs, and the running
@@ -56,7 +54,7 @@ func (s *simulation) buildPlan(now float64) {
 		if t >= pl.horizon {
 			break
 		}
-		t = math.Max(t, math.Nextafter(now, math.Inf(1)))
+		t = max(t, math.Nextafter(now, math.Inf(1)))
 		for _, pc := range j.pieces {
 			pl.profiles[s.m.nodes[pc.node].class].release(t, pc.cpus)
 		}
@@ -181,23 +179,22 @@ func (s *simulation) backfillPass() {
 	now := s.eng.Now()
 	s.buildPlan(now)
 	pl := &s.plan
-	// sufMin[i] is the least CPUs of queue[i:]: once the free CPUs of the
-	// whole machine are below it, no job left can start now, and the
-	// reservations of the rest could hold back nothing that could.
-	pl.sufMin = slices.Grow(pl.sufMin[:0], len(s.queue))[:len(s.queue)]
-	least := math.MaxInt
-	for i := len(s.queue) - 1; i >= 0; i-- {
-		least = min(least, s.queue[i].CPUs)
-		pl.sufMin[i] = least
-	}
 	free := 0
 	for _, c := range s.m.classes {
 		free += c.free
 	}
+	// last is the last job of the queue that fits the free CPUs of the
+	// whole machine: past it, no job left can start now, and the
+	// reservations of the rest could hold back nothing that could. The
+	// free CPUs only fall during the pass, so last only moves back.
+	last := len(s.queue) - 1
 	clear(s.perUser)
 	tested := 0
 	for i, j := range s.queue {
-		if free < pl.sufMin[i] || tested >= s.sp.BfMaxJobTest {
+		for last >= i && s.queue[last].CPUs > free {
+			last--
+		}
+		if last < i || tested >= s.sp.BfMaxJobTest {
 			break
 		}
 		if s.sp.BfMaxJobUser > 0 && s.perUser[j.User] >= s.sp.BfMaxJobUser {
@@ -210,8 +207,13 @@ func (s *simulation) backfillPass() {
 		if s.sp.BfMaxJobUser > 0 {
 			s.perUser[j.User]++
 		}
+		pass := s.stats.BackfillPasses
+		if j.part.unfit.has(pass, j.CPUs, j.planDur) {
+			continue
+		}
 		t, ok := s.earliest(j, now)
 		if !ok {
+			j.part.unfit.add(pass, j.CPUs, j.planDur)
 			continue
 		}
 		if t == now {

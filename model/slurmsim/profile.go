@@ -18,25 +18,19 @@ type point struct {
 // reserves take theirs.
 type profile struct {
 	pts []point
-	// first[c], when its pass is the profile's, is a time before which no
-	// point has c CPUs free, found by an earlier search from now in this
-	// pass: takes only lower the free CPUs, so it stays true, and a later
-	// search for c starts there.
-	first []firstFree
-	pass  int
-}
-
-type firstFree struct {
+	// memo[c], when its pass is the profile's, holds what the searches
+	// for c CPUs from now found in this pass (see earliest).
+	memo []found
 	pass int
-	t    float64
+	hint int // the step of the last start earliest found
 }
 
 // reset makes the profile flat at free from now, for the pass-th plan.
 func (p *profile) reset(now float64, free, cpus, pass int) {
 	p.pts = append(p.pts[:0], point{now, free})
 	p.pass = pass
-	if len(p.first) != cpus+1 {
-		p.first = make([]firstFree, cpus+1)
+	if len(p.memo) != cpus+1 {
+		p.memo = make([]found, cpus+1)
 	}
 }
 
@@ -51,13 +45,20 @@ func (p *profile) release(t float64, cpus int) {
 	p.pts = append(p.pts, point{t, last.free + cpus})
 }
 
-// at returns the index of the step holding t (t ≥ the first point),
-// searching from index lo on.
+// at returns the index of the step holding t (t ≥ pts[lo].t), searching
+// from index lo on: galloping, then bisecting, so that a step a few
+// points after lo (the end of a job from its start) costs a few probes.
 func (p *profile) at(t float64, lo int) int {
-	hi := len(p.pts) // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi = len: none)
+	pts := p.pts
+	hi, step := lo+1, 1 // invariant: pts[lo].t ≤ t, pts[hi].t > t (hi ≥ len: none)
+	for hi < len(pts) && pts[hi].t <= t {
+		lo, step = hi, step*2
+		hi = lo + step
+	}
+	hi = min(hi, len(pts))
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if p.pts[m].t <= t {
+		if pts[m].t <= t {
 			lo = m
 		} else {
 			hi = m
@@ -66,11 +67,21 @@ func (p *profile) at(t float64, lo int) int {
 	return lo
 }
 
+// near returns a step at or before the one holding t (t ≥ the first
+// point) to search from: the step where the last search ended when it is
+// not after t (a reservation follows its search), else the first.
+func (p *profile) near(t float64) int {
+	if h := p.hint; h < len(p.pts) && p.pts[h].t <= t {
+		return h
+	}
+	return 0
+}
+
 // minFree returns the least free CPUs over [t, e], the step beginning at
 // e included (see earliest).
 func (p *profile) minFree(t, e float64) int {
 	m := math.MaxInt
-	for i := p.at(t, 0); i < len(p.pts) && p.pts[i].t <= e; i++ {
+	for i := p.at(t, p.near(t)); i < len(p.pts) && p.pts[i].t <= e; i++ {
 		m = min(m, p.pts[i].free)
 	}
 	return m
@@ -89,7 +100,7 @@ func (p *profile) split(t float64, lo int) int {
 // steps makes t and e points (t < e; e may be +Inf) and returns the
 // indexes [i, end) of the steps over [t, e).
 func (p *profile) steps(t, e float64) (i, end int) {
-	i = p.split(t, 0)
+	i = p.split(t, p.near(t))
 	end = len(p.pts)
 	if !math.IsInf(e, 1) {
 		end = p.split(e, i)
@@ -129,45 +140,56 @@ func (p *profile) close(t, e float64, upTo int) {
 // before its end, so a job whose limit ends the second a reservation
 // begins does not start before it. Only reservations lower the free CPUs
 // after now, so the step at the end matters only when one begins there.
+//
+// The scan starts at the pass's bound for (cpus, dur) when it is later
+// than from: the answer from now is no earlier than the bound, which is
+// now or a point (points are only added during a pass), so the scan
+// from it finds the same start; and a search from now that started there
+// is remembered for the later ones.
 func (p *profile) earliest(from, horizon float64, cpus int, dur float64) (t float64, ok bool) {
 	pts := p.pts
+	t = max(from, pts[0].t)
+	b := p.bound(cpus, dur)
+	fromNow := b >= t || t == pts[0].t // the answer is the one from now
+	t = max(t, b)
+	// The first point with cpus free from t bounds every duration when no
+	// bound of a longer one moved t past the bound of any duration.
+	firstBounds := fromNow && t <= max(pts[0].t, p.bound(cpus, 0))
+	if math.IsInf(t, 1) {
+		return 0, false
+	}
 	i := 0
-	fromNow := from <= pts[0].t
-	if f := p.first[min(cpus, len(p.first)-1)]; cpus < len(p.first) && f.pass == p.pass && f.t > from {
-		from = f.t
+	if t > pts[0].t {
+		i = p.at(t, 0)
 	}
-	if from > pts[0].t {
-		i = p.at(from, 0)
-	}
-	t = from
+	first := math.NaN() // the first point with cpus free at or after the start
 	for {
 		for i < len(pts) && pts[i].free < cpus {
 			i++
 		}
-		if fromNow {
-			fromNow = false
-			if cpus < len(p.first) {
-				p.first[cpus] = firstFree{p.pass, math.Inf(1)}
-				if i < len(pts) {
-					p.first[cpus].t = pts[i].t
-				}
+		if math.IsNaN(first) {
+			first = math.Inf(1)
+			if i < len(pts) {
+				first = max(pts[i].t, t)
 			}
 		}
-		if i == len(pts) {
+		if i == len(pts) || max(pts[i].t, t) >= horizon {
+			if fromNow {
+				p.remember(cpus, dur, math.Inf(1), first, firstBounds)
+			}
 			return 0, false
 		}
-		if pts[i].t > t {
-			t = pts[i].t
-		}
-		if t >= horizon {
-			return 0, false
-		}
+		t = max(pts[i].t, t)
 		e := min(t+dur, horizon)
 		j := i + 1
 		for j < len(pts) && pts[j].t <= e && pts[j].free >= cpus {
 			j++
 		}
 		if j == len(pts) || pts[j].t > e {
+			if fromNow {
+				p.remember(cpus, dur, t, first, firstBounds)
+			}
+			p.hint = i
 			return t, true
 		}
 		i = j + 1

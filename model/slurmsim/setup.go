@@ -22,6 +22,7 @@ type partition struct {
 	biggest          []int // node CPUs, descending (can a job of n nodes ever fit?)
 	blocked          int   // the main pass that found it blocked
 	free             int   // free CPUs, as anyFits last counted them
+	unfit            unfit // the backfill pass's jobs that fit nowhere in its window
 	mark             []bool
 	pick             []int
 }

@@ -175,7 +175,7 @@ func (e *Engine) Priority(j Job, now float64) (Factors, error) {
 		return Factors{}, fmt.Errorf("slurmprio: partition %q is not in the slurm.conf", j.Partition)
 	}
 	var f Factors
-	f.Age = math.Min(math.Max(now-j.Eligible, 0)/e.o.MaxAge, 1)
+	f.Age = min(max(now-j.Eligible, 0)/e.o.MaxAge, 1)
 	f.FairShare = n.FairShare
 	f.JobSize = e.jobSize(j, part)
 	f.Partition = frac(part.JobFactor, e.maxPart)
@@ -202,7 +202,7 @@ func (e *Engine) Priority(j Job, now float64) (Factors, error) {
 // changes. A replay's PriorityCalcPeriod step calls it for every pending
 // job, without Priority's lookups.
 func (e *Engine) Refresh(f Factors, n *Node, eligible, now float64) Factors {
-	f.Age = math.Min(math.Max(now-eligible, 0)/e.o.MaxAge, 1)
+	f.Age = min(max(now-eligible, 0)/e.o.MaxAge, 1)
 	f.FairShare = n.FairShare
 	e.weigh(&f)
 	return f
@@ -214,7 +214,7 @@ func (e *Engine) weigh(f *Factors) {
 	o := e.o
 	p := math.Floor(o.WeightAge*f.Age + o.WeightFairshare*f.FairShare + o.WeightJobSize*f.JobSize +
 		o.WeightPartition*f.Partition + o.WeightQOS*f.QOS + o.WeightAssoc*f.Assoc)
-	f.Priority = math.Min(math.Max(p, 1), math.MaxUint32)
+	f.Priority = min(max(p, 1), math.MaxUint32)
 }
 
 // jobSize is Slurm's job-size factor.

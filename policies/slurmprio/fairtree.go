@@ -1,6 +1,7 @@
 package slurmprio
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -83,25 +84,26 @@ func (n *Node) ranked() []*Node {
 // Computes the order barely changes, and sorting a nearly sorted slice is
 // about linear.
 func rankSort(sibs []*Node) {
-	slices.SortFunc(sibs, func(a, b *Node) int {
-		if rankedBefore(a, b) {
-			return -1
-		}
-		if rankedBefore(b, a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(sibs, rankCompare)
 }
 
-func rankedBefore(a, b *Node) bool {
+// rankCompare is rankSort's order: -1 when a ranks before b, 1 after, 0
+// for neither (unordered level fair shares, NaN, compare equal).
+func rankCompare(a, b *Node) int {
 	switch {
+	case a.LevelFS > b.LevelFS:
+		return -1
+	case a.LevelFS < b.LevelFS:
+		return 1
 	case a.LevelFS != b.LevelFS:
-		return a.LevelFS > b.LevelFS
+		return 0
 	case a.User != b.User:
-		return a.User
+		if a.User {
+			return -1
+		}
+		return 1
 	}
-	return a.pos < b.pos
+	return cmp.Compare(a.pos, b.pos)
 }
 
 // levelFS sets n's share and usage fractions among its siblings, whose

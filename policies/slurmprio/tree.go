@@ -143,8 +143,16 @@ func (t *Tree) Charge(n *Node, usage float64) {
 }
 
 // scale multiplies every node's usage by f (the decay).
-func (t *Tree) scale(f float64) {
-	walk(t.Root, func(n *Node) { n.RawUsage *= f })
+func (t *Tree) scale(f float64) { t.Root.scale(f) }
+
+// scale multiplies the usage of n and its subtree by f: walk's order,
+// without a call through a func value per node (every PriorityCalcPeriod
+// step decays the whole tree).
+func (n *Node) scale(f float64) {
+	n.RawUsage *= f
+	for _, c := range n.Children {
+		c.scale(f)
+	}
 }
 
 func walk(n *Node, f func(*Node)) {
