@@ -111,8 +111,9 @@ func TestAntExperimentsLeaveTheBatches(t *testing.T) {
 }
 
 // The comparison's points that share a set derive from each batch once
-// what they derive alike (the CSS alternatives of css, the ideal ranges
-// of bf's utilities: one memo entry per batch for both limits), and
+// what they derive alike (the CSS alternatives of css, the ideal
+// alternatives of ant and of bf's utilities: one memo entry per batch
+// for both limits), and
 // their metrics are those of points that derive everything themselves
 // (the generator as the source: no memo).
 func TestAntPointsDeriveOnceAlike(t *testing.T) {
@@ -120,7 +121,7 @@ func TestAntPointsDeriveOnceAlike(t *testing.T) {
 	st := sim.NewStreams(11, 2)
 	rc := RunContext{Streams: st, Shared: &Shared{}}
 	const batches = 3
-	for _, method := range []string{slotexp.MethodBF, slotexp.MethodCSS} {
+	for _, method := range []string{slotexp.MethodBF, slotexp.MethodCSS, slotexp.MethodANT} {
 		for _, lim := range []float64{10, 100} {
 			p := *NewAnticipationParams()
 			p.Experiment, p.Method, p.Limit, p.Batches, p.DomainConfig = slotexp.ExperimentComparison, method, lim, batches, cfg
@@ -149,7 +150,7 @@ func TestAntPointsDeriveOnceAlike(t *testing.T) {
 	for key := range rc.Shared.m {
 		entries[key[strings.LastIndexByte(key, 0)+1:]]++
 	}
-	if entries["css alternatives"] != batches || entries["ideal ranges"] != batches {
+	if entries["css alternatives"] != batches || entries["ideal alternatives"] != batches {
 		t.Errorf("memo entries %v, want %d of each", entries, batches)
 	}
 }

@@ -26,7 +26,20 @@ func init() {
 		}, "limit", "distance", "terms", "error_floor", "at_reference_start", "start_from_backfilling")
 }
 
-var _ css.Policy = (*policy)(nil)
+var _ IdealPolicy = (*policy)(nil)
+
+// An IdealPolicy schedules from ideal alternatives searched before: the
+// registered "ant", whose step 1 depends on the list and the jobs only
+// (never on the policy's options), so that Schedule(l, jobs) is
+// ScheduleIdeal(l, jobs, Ideal(l, jobs)). A caller that runs several of
+// them on one batch (the points of a sweep that differ in the limit) may
+// search the ideal alternatives once and hand them to each, which only
+// reads them.
+type IdealPolicy interface {
+	css.Policy
+	Ideal(l *slot.List, jobs []css.Job) (*Ideal, error)
+	ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal) (css.Plan, error)
+}
 
 // SimilarityOf returns the replication criterion that the options of a
 // registered policy name: Distance (linear or geometric), Terms,
@@ -64,7 +77,22 @@ type policy struct {
 
 func (*policy) Name() string { return "ant" }
 
+// Schedule runs the three steps of Scheduler, through the packed ideal
+// alternatives as a caller that shares them does.
 func (p *policy) Schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
+	id, err := p.Ideal(l, jobs)
+	if err != nil {
+		return css.Plan{}, err
+	}
+	return p.ScheduleIdeal(l, jobs, id)
+}
+
+// Ideal searches the batch's ideal alternatives (Scheduler.Ideal).
+func (p *policy) Ideal(l *slot.List, jobs []css.Job) (*Ideal, error) { return p.ant.Ideal(l, jobs) }
+
+// ScheduleIdeal runs steps 2 and 3 on ideal alternatives of l and jobs,
+// with the reference starts of a backfilling schedule when fromBF is set.
+func (p *policy) ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal) (css.Plan, error) {
 	var starts []float64
 	if p.fromBF {
 		bf, err := p.bf.Backfill(l, jobs)
@@ -79,6 +107,5 @@ func (p *policy) Schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
 			}
 		}
 	}
-	_, plan, err := p.ant.Schedule(l, jobs, starts)
-	return plan, err
+	return p.ant.ScheduleIdeal(l, jobs, id, starts)
 }

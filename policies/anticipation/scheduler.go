@@ -40,6 +40,7 @@ type Scheduler struct {
 	ideal    []css.Alternative
 	idealEnd []int
 	alts     [][]css.Alternative
+	slab     []slot.Slot // the windows' slots of unpacked ideal alternatives (see Ideal)
 	// addIdeal appends a window to ideal: made once, so that a job's
 	// scan allocates no closure
 	addIdeal func(w slot.Window, score float64)
@@ -126,6 +127,25 @@ func (s *Scheduler) Schedule(l *slot.List, jobs []css.Job, starts []float64) (re
 	}
 	plan, err = s.Place(l, jobs, ref, starts)
 	return ref, plan, err
+}
+
+// ScheduleIdeal is Schedule on ideal alternatives searched before (by
+// any Scheduler: Ideal) on the same l and jobs, so that the points that
+// differ only in the problem or the similarity share step 1. It returns
+// the feasible plan.
+func (s *Scheduler) ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal, starts []float64) (css.Plan, error) {
+	if err := s.Similarity.Validate(); err != nil {
+		return css.Plan{}, err
+	}
+	alts, err := s.unpack(l, id, jobs)
+	if err != nil {
+		return css.Plan{}, err
+	}
+	ref, err := s.chooser.Choose(alts, s.Problem)
+	if err != nil {
+		return css.Plan{}, err
+	}
+	return s.Place(l, jobs, ref, starts)
 }
 
 // Place runs step 3 alone: the replication of a reference made by

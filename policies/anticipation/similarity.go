@@ -319,20 +319,25 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 			}
 		}
 	}
+	atRef := false
+	if start == c.ref.Start && len(c.refNodes) == n {
+		if d, ok := c.refWindow(start, budget, cands, &v); ok && d < best {
+			best, atRef = d, true
+		}
+	}
+	// a window no nearer than one returned before is not kept by the
+	// scan (on ties the earlier is): say there is none, and spare the
+	// indices.
+	if math.IsInf(best, 1) || !c.full && !(best < c.best) {
+		return 0, nil, false
+	}
 	buf = buf[:0]
-	if at >= 0 {
+	if atRef {
+		buf = append(buf, c.pos...)
+	} else {
 		for i := at; i < at+n; i++ {
 			buf = append(buf, i)
 		}
-	}
-	if start == c.ref.Start && len(c.refNodes) == n {
-		if d, ok := c.refWindow(start, budget, cands, &v); ok && d < best {
-			best = d
-			buf = append(buf[:0], c.pos...)
-		}
-	}
-	if math.IsInf(best, 1) {
-		return 0, nil, false
 	}
 	c.best = math.Min(c.best, best)
 	return best, buf, true

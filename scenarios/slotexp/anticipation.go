@@ -310,42 +310,52 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 }
 
 // schedule runs the comparison's method on the batch. The alternatives
-// of a two-step method do not depend on its options, so the points that
-// share the batches search them once (the memo).
+// of a two-step method and the ideal alternatives of ANT do not depend on
+// its options, so the points that share the batches search them once
+// (the memo).
 func (r *ANTRunner) schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
-	p, ok := r.policy.(css.TwoStepPolicy)
-	if !ok || r.memo == nil {
+	if r.memo == nil {
 		return r.policy.Schedule(l, jobs)
 	}
-	alts, err := r.memo.Memo("css alternatives", func() (any, error) { return p.Alternatives(l, jobs) })
-	if err != nil {
-		return css.Plan{}, err
+	switch p := r.policy.(type) {
+	case css.TwoStepPolicy:
+		alts, err := r.memo.Memo("css alternatives", func() (any, error) { return p.Alternatives(l, jobs) })
+		if err != nil {
+			return css.Plan{}, err
+		}
+		return p.Choose(alts.([][]css.Alternative))
+	case anticipation.IdealPolicy:
+		id, err := r.ideal(l, jobs)
+		if err != nil {
+			return css.Plan{}, err
+		}
+		return p.ScheduleIdeal(l, jobs, id)
 	}
-	return p.Choose(alts.([][]css.Alternative))
+	return r.policy.Schedule(l, jobs)
 }
 
-// idealRanges returns the range of every job's criterion over its ideal
-// alternatives (see jobRanges), searched once for the points that share
-// the batches (the memo).
-func (r *ANTRunner) idealRanges(l *slot.List, jobs []css.Job) ([][2]float64, error) {
-	build := func() (any, error) {
-		ideal, err := r.ant.IdealAlternatives(l, jobs)
-		if err != nil {
-			return nil, err
-		}
-		return jobRanges(ideal, jobs), nil
+// ideal returns the batch's ideal alternatives, searched once for the
+// points that share the batches (the memo): ANT's and bf's, whose
+// utilities are measured against them.
+func (r *ANTRunner) ideal(l *slot.List, jobs []css.Job) (*anticipation.Ideal, error) {
+	if r.memo == nil {
+		return r.ant.Ideal(l, jobs)
 	}
-	var v any
-	var err error
-	if r.memo != nil {
-		v, err = r.memo.Memo("ideal ranges", build)
-	} else {
-		v, err = build()
-	}
+	v, err := r.memo.Memo("ideal alternatives", func() (any, error) { return r.ant.Ideal(l, jobs) })
 	if err != nil {
 		return nil, err
 	}
-	return v.([][2]float64), nil
+	return v.(*anticipation.Ideal), nil
+}
+
+// idealRanges returns the range of every job's criterion over its ideal
+// alternatives (see jobRanges).
+func (r *ANTRunner) idealRanges(l *slot.List, jobs []css.Job) ([][2]float64, error) {
+	id, err := r.ideal(l, jobs)
+	if err != nil {
+		return nil, err
+	}
+	return id.Ranges(l, jobs)
 }
 
 // methodColumn returns the column of a comparison method in the per-job
