@@ -112,8 +112,9 @@ func TestAntExperimentsLeaveTheBatches(t *testing.T) {
 
 // The comparison's points that share a set derive from each batch once
 // what they derive alike (the CSS alternatives of css, the ideal
-// alternatives of ant and of bf's utilities: one memo entry per batch
-// for both limits), and
+// alternatives of ant and of bf's utilities, the backfilling plan of bf
+// and of ant's reference starts: one memo entry per batch for both
+// limits), and
 // their metrics are those of points that derive everything themselves
 // (the generator as the source: no memo).
 func TestAntPointsDeriveOnceAlike(t *testing.T) {
@@ -150,7 +151,7 @@ func TestAntPointsDeriveOnceAlike(t *testing.T) {
 	for key := range rc.Shared.m {
 		entries[key[strings.LastIndexByte(key, 0)+1:]]++
 	}
-	if entries["css alternatives"] != batches || entries["ideal alternatives"] != batches {
+	if entries["css alternatives"] != batches || entries["ideal alternatives"] != batches || entries["backfill"] != batches {
 		t.Errorf("memo entries %v, want %d of each", entries, batches)
 	}
 }

@@ -129,4 +129,12 @@ func TestIdealOfAnotherBatch(t *testing.T) {
 	if _, err := id.Ranges(small, jobs); err == nil {
 		t.Error("no error for the ranges of alternatives on 30 nodes on 1")
 	}
+	p, err := css.Policies.New("ant", css.Options{Limit: 10, Distance: "linear", Terms: []string{"cost"}, ErrorFloor: 1, StartFromBackfilling: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := func() (css.Plan, error) { return css.Plan{Chosen: make([]int, 3)}, nil }
+	if _, err := p.(IdealPolicy).ScheduleIdeal(l, jobs, id, short); err == nil {
+		t.Error("no error for a backfilling plan of 3 jobs scheduling 10")
+	}
 }

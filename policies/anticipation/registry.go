@@ -1,6 +1,7 @@
 package anticipation
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/schedsim/schedsim/model"
@@ -31,14 +32,17 @@ var _ IdealPolicy = (*policy)(nil)
 // An IdealPolicy schedules from ideal alternatives searched before: the
 // registered "ant", whose step 1 depends on the list and the jobs only
 // (never on the policy's options), so that Schedule(l, jobs) is
-// ScheduleIdeal(l, jobs, Ideal(l, jobs)). A caller that runs several of
-// them on one batch (the points of a sweep that differ in the limit) may
-// search the ideal alternatives once and hand them to each, which only
-// reads them.
+// ScheduleIdeal(l, jobs, Ideal(l, jobs), backfill) where backfill returns
+// the batch's conservative backfilling plan (css.Scheduler.Backfill). A
+// caller that runs several of them on one batch (the points of a sweep
+// that differ in the limit) may search the ideal alternatives and the
+// backfilling plan once and hand them to each, which only reads them.
 type IdealPolicy interface {
 	css.Policy
 	Ideal(l *slot.List, jobs []css.Job) (*Ideal, error)
-	ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal) (css.Plan, error)
+	// ScheduleIdeal calls backfill only when the policy takes its
+	// reference starts from backfilling.
+	ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal, backfill func() (css.Plan, error)) (css.Plan, error)
 }
 
 // SimilarityOf returns the replication criterion that the options of a
@@ -71,7 +75,7 @@ func SimilarityOf(o css.Options) (Similarity, error) {
 // reference starts taken from a backfilling schedule when fromBF is set.
 type policy struct {
 	ant    Scheduler
-	bf     css.Scheduler
+	bf     css.Scheduler // the backfilling of Schedule
 	fromBF bool
 }
 
@@ -84,20 +88,23 @@ func (p *policy) Schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
 	if err != nil {
 		return css.Plan{}, err
 	}
-	return p.ScheduleIdeal(l, jobs, id)
+	return p.ScheduleIdeal(l, jobs, id, func() (css.Plan, error) { return p.bf.Backfill(l, jobs) })
 }
 
 // Ideal searches the batch's ideal alternatives (Scheduler.Ideal).
 func (p *policy) Ideal(l *slot.List, jobs []css.Job) (*Ideal, error) { return p.ant.Ideal(l, jobs) }
 
 // ScheduleIdeal runs steps 2 and 3 on ideal alternatives of l and jobs,
-// with the reference starts of a backfilling schedule when fromBF is set.
-func (p *policy) ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal) (css.Plan, error) {
+// with the reference starts of the backfilling plan when fromBF is set.
+func (p *policy) ScheduleIdeal(l *slot.List, jobs []css.Job, id *Ideal, backfill func() (css.Plan, error)) (css.Plan, error) {
 	var starts []float64
 	if p.fromBF {
-		bf, err := p.bf.Backfill(l, jobs)
+		bf, err := backfill()
 		if err != nil {
 			return css.Plan{}, err
+		}
+		if len(bf.Chosen) != len(jobs) {
+			return css.Plan{}, fmt.Errorf("anticipation: a backfilling plan of %d jobs for %d", len(bf.Chosen), len(jobs))
 		}
 		starts = make([]float64, len(jobs))
 		for i := range jobs {

@@ -293,7 +293,7 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 		}
 		r.policy, r.policyKey = p, key
 	}
-	plan, err := r.schedule(l, jobs)
+	plan, err := r.schedule(l, jobs, cfg.Method)
 	if err != nil {
 		return err
 	}
@@ -309,13 +309,28 @@ func (r *ANTRunner) comparison(l *slot.List, jobs []css.Job, cfg ANTConfig, reco
 	return record(methodColumn(cfg.Method), cfg.Method, plan)
 }
 
-// schedule runs the comparison's method on the batch. The alternatives
-// of a two-step method and the ideal alternatives of ANT do not depend on
-// its options, so the points that share the batches search them once
-// (the memo).
-func (r *ANTRunner) schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
+// schedule runs the comparison's method on the batch. What a method
+// derives from the batch alike whatever its options, the points that
+// share the batches derive once (the memo): the alternatives of a
+// two-step method, ANT's ideal alternatives, and the backfilling plan
+// of bf and of ANT's reference starts.
+func (r *ANTRunner) schedule(l *slot.List, jobs []css.Job, method string) (css.Plan, error) {
 	if r.memo == nil {
 		return r.policy.Schedule(l, jobs)
+	}
+	if method == MethodBF {
+		bf, err := r.backfill(l, jobs)
+		if err != nil {
+			return css.Plan{}, err
+		}
+		// the utilities are set on the plan: on a copy of the shared one
+		plan := css.Plan{Alternatives: make([][]css.Alternative, len(bf.Alternatives)), Chosen: bf.Chosen}
+		own := make([]css.Alternative, 0, len(bf.Alternatives))
+		for i, a := range bf.Alternatives {
+			own = append(own, a...)
+			plan.Alternatives[i] = own[len(own)-len(a) : len(own) : len(own)]
+		}
+		return plan, nil
 	}
 	switch p := r.policy.(type) {
 	case css.TwoStepPolicy:
@@ -329,9 +344,19 @@ func (r *ANTRunner) schedule(l *slot.List, jobs []css.Job) (css.Plan, error) {
 		if err != nil {
 			return css.Plan{}, err
 		}
-		return p.ScheduleIdeal(l, jobs, id)
+		return p.ScheduleIdeal(l, jobs, id, func() (css.Plan, error) { return r.backfill(l, jobs) })
 	}
 	return r.policy.Schedule(l, jobs)
+}
+
+// backfill returns the batch's conservative backfilling plan, made once
+// for the points that share the batches (the memo); it is read only.
+func (r *ANTRunner) backfill(l *slot.List, jobs []css.Job) (css.Plan, error) {
+	v, err := r.memo.Memo("backfill", func() (any, error) { return r.css.Backfill(l, jobs) })
+	if err != nil {
+		return css.Plan{}, err
+	}
+	return v.(css.Plan), nil
 }
 
 // ideal returns the batch's ideal alternatives, searched once for the
