@@ -62,3 +62,59 @@ func TestNewBlocksOnlyKeepTheWindows(t *testing.T) {
 		t.Errorf("only %d windows compared", found)
 	}
 }
+
+// TestReplicateEachIsEachReplicate: replicating one reference by several
+// similarities at once (one sweep per job while their lists are the
+// same) gives each similarity's Replicate plan, window for window, for
+// similarities that share sweeps (cost and processor time, linear and
+// geometric, alike or not) and for those that cannot (a start term). The
+// references are a feasible CSS plan, so that the replications place
+// the same windows for a while, and the lists are on integer times with
+// the toporkov prices, so that costs tie.
+func TestReplicateEachIsEachReplicate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	var each, one Replicator
+	var cs css.Scheduler
+	shared := 0
+	for iter := 0; iter < 30; iter++ {
+		l := randomEnv(rng, 10+rng.IntN(30), 800)
+		jobs := randomJobs(rng, 10+rng.IntN(30))
+		ref, err := cs.Schedule(l, jobs, css.CostMaxUtilityLimit(float64(rng.IntN(100))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, has := References(ref)
+		sims := []Similarity{simil(Linear, css.Cost, css.ProcTime), simil(Geometric, css.Cost, css.ProcTime)}
+		switch iter % 3 {
+		case 1:
+			sims[1] = sims[0]
+		case 2:
+			sims[1].Terms = append(sims[1].Terms, css.Start)
+		}
+		got, err := each.ReplicateEach(l, jobs, refs, has, sims...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, sim := range sims {
+			want, err := one.Replicate(l, jobs, refs, has, sim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got[k], want) {
+				t.Fatalf("iter %d similarity %d: each %+v, alone %+v", iter, k, got[k], want)
+			}
+		}
+		// the jobs placed while the lists were the same (shared sweeps)
+		for i := 0; iter%3 != 2 && i < len(jobs); i++ {
+			a, okA := got[0].Choice(i)
+			b, okB := got[1].Choice(i)
+			if okA != okB || okA && !sameWindow(a.Window, b.Window) {
+				break
+			}
+			shared++
+		}
+	}
+	if shared < 100 {
+		t.Errorf("only %d jobs placed by shared sweeps", shared)
+	}
+}

@@ -15,24 +15,30 @@ import (
 // only once made; Scheduler.ScheduleIdeal unpacks it into the
 // Scheduler's own buffers.
 //
-// Packed, an alternative is its start and its nodes: 8 bytes and 4 a
-// node, against 112 and 48 for a css.Alternative and its window. The
-// rest is made again from the list as the search made it: a slot ends
-// at the start plus the job's runtime on its node, the window costs the
-// sum of the node's price times that runtime, in the window's node
-// order, and css.NewAlternative gives the properties. (The slots the
-// window was cut from, slot.Window.Sources, are not kept: no step reads
-// them of an ideal alternative.)
+// Packed, an alternative is its start, runtime, processor time and cost
+// and its nodes: 32 bytes and 4 a node, against 112 and 48 for a
+// css.Alternative and its window. A slot is made again as the search
+// made it, ending at the start plus the job's runtime on its node, and
+// the finish is the start plus the runtime, as css.NewAlternative makes
+// it. (The slots the window was cut from, slot.Window.Sources, are not
+// kept: no step reads them of an ideal alternative.) The range of every
+// job's criterion over its alternatives is kept beside them.
 type Ideal struct {
-	jobs  []idealJob
-	start []float64
-	nodes []int32
+	jobs   []idealJob
+	vals   []idealVals
+	nodes  []int32
+	ranges [][2]float64
 }
 
-// idealJob locates one job's alternatives in an Ideal: start[alt:alt+n]
+// idealJob locates one job's alternatives in an Ideal: vals[alt:alt+n]
 // and, width nodes each, nodes[node:].
 type idealJob struct {
 	alt, n, node, width int
+}
+
+// idealVals are the properties of one packed alternative.
+type idealVals struct {
+	start, runtime, procTime, cost float64
 }
 
 // Ideal searches every job's ideal alternatives on l (IdealAlternatives)
@@ -42,12 +48,12 @@ func (s *Scheduler) Ideal(l *slot.List, jobs []css.Job) (*Ideal, error) {
 	if err != nil {
 		return nil, err
 	}
-	return packIdeal(alts)
+	return packIdeal(alts, jobs)
 }
 
 // packIdeal packs every job's alternatives, whose windows have one
-// width a job (the job's nodes).
-func packIdeal(alts [][]css.Alternative) (*Ideal, error) {
+// width a job (the job's nodes), and the ranges of their criteria.
+func packIdeal(alts [][]css.Alternative, jobs []css.Job) (*Ideal, error) {
 	var na, ns int
 	for _, ja := range alts {
 		na += len(ja)
@@ -55,21 +61,22 @@ func packIdeal(alts [][]css.Alternative) (*Ideal, error) {
 			ns += len(a.Window.Slots)
 		}
 	}
-	id := &Ideal{jobs: make([]idealJob, len(alts)), start: make([]float64, 0, na), nodes: make([]int32, 0, ns)}
+	id := &Ideal{jobs: make([]idealJob, len(alts)), vals: make([]idealVals, 0, na), nodes: make([]int32, 0, ns), ranges: make([][2]float64, len(alts))}
 	for i, ja := range alts {
-		j := idealJob{alt: len(id.start), n: len(ja), node: len(id.nodes)}
+		j := idealJob{alt: len(id.vals), n: len(ja), node: len(id.nodes)}
 		for k, a := range ja {
 			if k == 0 {
 				j.width = len(a.Window.Slots)
 			} else if len(a.Window.Slots) != j.width {
 				return nil, fmt.Errorf("anticipation: job %d: windows of %d and %d slots", i, j.width, len(a.Window.Slots))
 			}
-			id.start = append(id.start, a.Start)
+			id.vals = append(id.vals, idealVals{start: a.Start, runtime: a.Runtime, procTime: a.ProcTime, cost: a.Cost})
 			for _, sl := range a.Window.Slots {
 				id.nodes = append(id.nodes, int32(sl.Node))
 			}
 		}
 		id.jobs[i] = j
+		id.ranges[i][0], id.ranges[i][1] = css.Range(ja, jobs[i].Criterion)
 	}
 	return id, nil
 }
@@ -87,21 +94,6 @@ func (id *Ideal) check(nodes int, jobs []css.Job) error {
 	return nil
 }
 
-// alternative makes alternative k of job j (request r) on l again, its
-// window's slots in ws (j's width of them).
-func (id *Ideal) alternative(l *slot.List, r slot.Request, j idealJob, k int, ws []slot.Slot) css.Alternative {
-	start := id.start[j.alt+k]
-	nodes := id.nodes[j.node+k*j.width : j.node+(k+1)*j.width]
-	cost := 0.0
-	for q, n := range nodes {
-		node := &l.Nodes[n]
-		rt := r.Runtime(node.Performance)
-		ws[q] = slot.Slot{Node: int(n), Start: start, End: start + rt}
-		cost += node.Price * rt
-	}
-	return css.NewAlternative(slot.Window{Start: start, Slots: ws, Cost: cost})
-}
-
 // unpack returns the alternatives packed in id for jobs on l, with their
 // utilities, in s's buffers (as IdealAlternatives returns them: valid
 // until s's next call).
@@ -114,9 +106,17 @@ func (s *Scheduler) unpack(l *slot.List, id *Ideal, jobs []css.Job) ([][]css.Alt
 	s.slab = slices.Grow(s.slab[:0], len(id.nodes))[:len(id.nodes)]
 	s.ideal = s.ideal[:0]
 	for i, j := range id.jobs {
-		for k := range j.n {
+		r := jobs[i].Request
+		for k, v := range id.vals[j.alt : j.alt+j.n] {
 			from := j.node + k*j.width
-			s.ideal = append(s.ideal, id.alternative(l, jobs[i].Request, j, k, s.slab[from:from+j.width:from+j.width]))
+			ws := s.slab[from : from+j.width : from+j.width]
+			for q, n := range id.nodes[from : from+j.width] {
+				ws[q] = slot.Slot{Node: int(n), Start: v.start, End: v.start + r.Runtime(l.Nodes[n].Performance)}
+			}
+			s.ideal = append(s.ideal, css.Alternative{
+				Window: slot.Window{Start: v.start, Slots: ws, Cost: v.cost},
+				Start:  v.start, Finish: v.start + v.runtime, Runtime: v.runtime, ProcTime: v.procTime, Cost: v.cost,
+			})
 		}
 	}
 	if cap(s.alts) < len(jobs) {
@@ -134,22 +134,11 @@ func (s *Scheduler) unpack(l *slot.List, id *Ideal, jobs []css.Job) ([][]css.Alt
 }
 
 // Ranges returns the range of every job's criterion over its ideal
-// alternatives on l (css.Range), what the utility of a window found by
+// alternatives (css.Range), what the utility of a window found by
 // another method is measured against.
-func (id *Ideal) Ranges(l *slot.List, jobs []css.Job) ([][2]float64, error) {
-	if err := id.check(len(l.Nodes), jobs); err != nil {
-		return nil, err
+func (id *Ideal) Ranges(jobs []css.Job) ([][2]float64, error) {
+	if len(id.jobs) != len(jobs) {
+		return nil, fmt.Errorf("anticipation: ideal alternatives of %d jobs for %d", len(id.jobs), len(jobs))
 	}
-	out := make([][2]float64, len(jobs))
-	var alts []css.Alternative
-	var ws []slot.Slot
-	for i, j := range id.jobs {
-		alts = alts[:0]
-		ws = slices.Grow(ws[:0], j.width)[:j.width]
-		for k := range j.n {
-			alts = append(alts, id.alternative(l, jobs[i].Request, j, k, ws))
-		}
-		out[i][0], out[i][1] = css.Range(alts, jobs[i].Criterion)
-	}
-	return out, nil
+	return id.ranges, nil
 }

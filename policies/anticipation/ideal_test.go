@@ -40,7 +40,7 @@ func TestIdealUnpacksAsSearched(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ranges, err := id.Ranges(l, jobs)
+		ranges, err := id.Ranges(jobs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,8 +126,8 @@ func TestIdealOfAnotherBatch(t *testing.T) {
 	if _, err := s.ScheduleIdeal(small, jobs, id, nil); err == nil {
 		t.Error("no error for alternatives on 30 nodes scheduling on 1")
 	}
-	if _, err := id.Ranges(small, jobs); err == nil {
-		t.Error("no error for the ranges of alternatives on 30 nodes on 1")
+	if _, err := id.Ranges(jobs[:5]); err == nil {
+		t.Error("no error for the ranges of 10 jobs asked for 5")
 	}
 	p, err := css.Policies.New("ant", css.Options{Limit: 10, Distance: "linear", Terms: []string{"cost"}, ErrorFloor: 1, StartFromBackfilling: true})
 	if err != nil {

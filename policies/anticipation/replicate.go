@@ -3,6 +3,7 @@ package anticipation
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -20,7 +21,13 @@ type Replicator struct {
 	// the criteria of find, whose buffers serve every job
 	crit, warm criterion
 	vals       []float64 // scratch of lowerBound
-	work       slot.List // the list Replicate subtracts from, kept for its buffer
+	// the lists each replication subtracts from, kept for their buffers
+	work []slot.List
+	// the criteria of a sweep shared by several similarities, and the
+	// same as slots.Criterion (made once: a slice made per job would be
+	// allocated per job)
+	crits   []criterion
+	critsOf []slots.Criterion
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -32,44 +39,121 @@ type Replicator struct {
 // returned plan has one alternative per placed job; its utility is 0
 // (measure it with css.UtilityIn against the job's alternatives).
 func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternative, has []bool, sim Similarity) (css.Plan, error) {
-	if err := sim.Validate(); err != nil {
+	plans, err := r.ReplicateEach(l, jobs, refs, has, sim)
+	if err != nil {
 		return css.Plan{}, err
 	}
+	return plans[0], nil
+}
+
+// ReplicateEach is Replicate for each of sims on the same references,
+// one plan per similarity, each on its own copy of l. While every
+// replication has placed the same windows so far, their lists are the
+// same, so a job's searches are one sweep with every similarity's
+// criterion (a scan with several criteria finds for each what a scan
+// with it alone finds) when no similarity needs a search of its own:
+// none has a start term (its warm-up search) or AtReferenceStart.
+func (r *Replicator) ReplicateEach(l *slot.List, jobs []css.Job, refs []css.Alternative, has []bool, sims ...Similarity) ([]css.Plan, error) {
+	shareable := true
+	for _, sim := range sims {
+		if err := sim.Validate(); err != nil {
+			return nil, err
+		}
+		shareable = shareable && !sim.AtReferenceStart && !slices.Contains(sim.Terms, css.Start)
+	}
 	if len(refs) != len(jobs) || has != nil && len(has) != len(jobs) {
-		return css.Plan{}, fmt.Errorf("anticipation: %d references for %d jobs", len(refs), len(jobs))
+		return nil, fmt.Errorf("anticipation: %d references for %d jobs", len(refs), len(jobs))
 	}
 	for i, j := range jobs {
 		if err := j.Validate(); err != nil {
-			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
+			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
 	}
-	r.work = slot.List{Nodes: l.Nodes, Slots: append(r.work.Slots[:0], l.Slots...)}
-	work := &r.work
-	plan := css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
-	placed := make([]css.Alternative, len(jobs)) // job i's alternative is placed[i], in one allocation
+	for len(r.work) < len(sims) {
+		r.work = append(r.work, slot.List{})
+	}
+	plans := make([]css.Plan, len(sims))
+	// job i's alternative in plan k is placed[k*len(jobs)+i], in one
+	// allocation
+	placed := make([]css.Alternative, len(sims)*len(jobs))
+	for k := range sims {
+		r.work[k] = slot.List{Nodes: l.Nodes, Slots: append(r.work[k].Slots[:0], l.Slots...)}
+		plans[k] = css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
+	}
+	same := shareable && len(sims) > 1 // the lists are the same
+	windows := make([]slot.Window, len(sims))
+	found := make([]bool, len(sims))
 	for i, j := range jobs {
-		plan.Chosen[i] = -1
+		for k := range plans {
+			plans[k].Chosen[i] = -1
+		}
 		if has != nil && !has[i] {
 			continue
 		}
 		if r.Cancelled != nil && r.Cancelled() {
-			return css.Plan{}, slots.ErrCancelled
+			return nil, slots.ErrCancelled
 		}
-		w, ok, err := r.find(work, j, refs[i], sim)
+		var err error
+		if same {
+			err = r.findEach(&r.work[0], j, refs[i], sims, windows, found)
+		} else {
+			for k, sim := range sims {
+				windows[k], found[k], err = r.find(&r.work[k], j, refs[i], sim)
+				if err != nil {
+					break
+				}
+			}
+		}
 		if err != nil {
-			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
+			return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 		}
-		if !ok {
-			continue
+		for k := range sims {
+			if !found[k] {
+				continue
+			}
+			if err := r.work[k].Subtract(windows[k]); err != nil {
+				return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
+			}
+			a := &placed[k*len(jobs)+i]
+			*a = css.NewAlternative(windows[k])
+			plans[k].Alternatives[i] = placed[k*len(jobs)+i : k*len(jobs)+i+1 : k*len(jobs)+i+1]
+			plans[k].Chosen[i] = 0
 		}
-		if err := work.Subtract(w); err != nil {
-			return css.Plan{}, fmt.Errorf("anticipation: job %d: %w", i, err)
+		for k := 1; same && k < len(sims); k++ {
+			same = found[k] == found[0] && (!found[0] || sameWindow(windows[k], windows[0]))
 		}
-		placed[i] = css.NewAlternative(w)
-		plan.Alternatives[i] = placed[i : i+1 : i+1]
-		plan.Chosen[i] = 0
 	}
-	return plan, nil
+	return plans, nil
+}
+
+// findEach finds the window nearest to ref on l by each of sims in one
+// sweep (none has a start term or AtReferenceStart; see find).
+func (r *Replicator) findEach(l *slot.List, j css.Job, ref css.Alternative, sims []Similarity, windows []slot.Window, found []bool) error {
+	for len(r.crits) < len(sims) {
+		r.crits = append(r.crits, criterion{})
+	}
+	r.critsOf = r.critsOf[:0]
+	for k, sim := range sims {
+		c := r.crits[k].reset(sim, ref)
+		if len(ref.Window.Slots) == 0 {
+			r.vals, c.bound = c.lowerBound(l, j, r.vals)
+		}
+		r.critsOf = append(r.critsOf, c)
+	}
+	res, err := r.search.Scan(l, j.Request, j.Limits(), r.critsOf...)
+	if err != nil {
+		return err
+	}
+	for k := range sims {
+		windows[k], found[k] = res[k].Window, res[k].Found
+	}
+	return nil
+}
+
+// sameWindow reports whether a and b are the same window cut from the
+// same slots.
+func sameWindow(a, b slot.Window) bool {
+	return a.Start == b.Start && a.Cost == b.Cost && slices.Equal(a.Slots, b.Slots) && slices.Equal(a.Sources, b.Sources)
 }
 
 // find returns the window nearest to ref on l. With a start term, a

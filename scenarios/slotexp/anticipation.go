@@ -248,13 +248,15 @@ func (r *ANTRunner) replication(l *slot.List, jobs []css.Job, cfg ANTConfig, rec
 		}
 	}
 	refs, has := anticipation.References(refPlan)
-	for k, d := range []anticipation.Distance{anticipation.Linear, anticipation.Geometric} {
-		sim := cfg.Similarity
-		sim.Distance = d
-		plan, err := r.rep.Replicate(l, jobs, refs, has, sim)
-		if err != nil {
-			return err
-		}
+	// both distances replicate the one reference: while they place the
+	// same windows, their searches share a sweep (ReplicateEach).
+	linear, geometric := cfg.Similarity, cfg.Similarity
+	linear.Distance, geometric.Distance = anticipation.Linear, anticipation.Geometric
+	plans, err := r.rep.ReplicateEach(l, jobs, refs, has, linear, geometric)
+	if err != nil {
+		return err
+	}
+	for k, plan := range plans {
 		setUtilities(plan, ranges, jobs)
 		if err := record(2+k, Table1Columns()[2+k], plan); err != nil {
 			return err
@@ -380,7 +382,7 @@ func (r *ANTRunner) idealRanges(l *slot.List, jobs []css.Job) ([][2]float64, err
 	if err != nil {
 		return nil, err
 	}
-	return id.Ranges(l, jobs)
+	return id.Ranges(jobs)
 }
 
 // methodColumn returns the column of a comparison method in the per-job
