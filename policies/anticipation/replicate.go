@@ -28,6 +28,9 @@ type Replicator struct {
 	// allocated per job)
 	crits   []criterion
 	critsOf []slots.Criterion
+	// each similarity's window for the job at hand and whether it has one
+	windows []slot.Window
+	found   []bool
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -81,8 +84,9 @@ func (r *Replicator) ReplicateEach(l *slot.List, jobs []css.Job, refs []css.Alte
 		plans[k] = css.Plan{Alternatives: make([][]css.Alternative, len(jobs)), Chosen: make([]int, len(jobs))}
 	}
 	same := shareable && len(sims) > 1 // the lists are the same
-	windows := make([]slot.Window, len(sims))
-	found := make([]bool, len(sims))
+	r.windows = append(r.windows[:0], make([]slot.Window, len(sims))...)
+	r.found = append(r.found[:0], make([]bool, len(sims))...)
+	windows, found := r.windows, r.found
 	for i, j := range jobs {
 		for k := range plans {
 			plans[k].Chosen[i] = -1

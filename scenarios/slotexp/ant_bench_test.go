@@ -118,6 +118,14 @@ func BenchmarkANTSteps(b *testing.B) {
 			r.Replicate(d.List, jobs, refs, has, anticipation.Similarity{Terms: []css.Property{css.Cost, css.ProcTime}, Floor: 1})
 		}
 	})
+	b.Run("replicate-both-distances", func(b *testing.B) {
+		lin := anticipation.Similarity{Terms: []css.Property{css.Cost, css.ProcTime}, Floor: 1}
+		geo := lin
+		geo.Distance = anticipation.Geometric
+		for i := 0; i < b.N; i++ {
+			r.ReplicateEach(d.List, jobs, refs, has, lin, geo)
+		}
+	})
 	ant := anticipation.Scheduler{Problem: css.CostMaxUtilityLimit(10), Similarity: anticipation.Similarity{Terms: []css.Property{css.Cost, css.ProcTime, css.Start}, Floor: 1, Distance: anticipation.Geometric}}
 	b.Run("ant-reference", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
