@@ -22,6 +22,13 @@ import (
 // replication streams its batches instead of holding them.
 const maxSharedBatchItems = 200_000
 
+// maxSharedIdealItems bounds the batches × nodes of a shared set whose
+// ideal alternatives (slotexp.MemoIdeal) are kept for the points that
+// share them: a batch has about 50 alternatives a node, 48 bytes each
+// packed, so a set keeps at most about 12 MB of them. Beyond it every
+// point searches its own.
+const maxSharedIdealItems = 5_000
+
 // antBatches returns the source of a replication's batches: the set
 // the replication's tasks share (rc.Shared, built by the first point that
 // asks) when it is small enough, otherwise the generator itself. Either
@@ -60,8 +67,12 @@ type replayedBatches struct {
 }
 
 // Memo returns build's value under key for the batch Next returned
-// last, built once per replication (the set's Shared).
+// last, built once per replication (the set's Shared), except the ideal
+// alternatives of a set beyond maxSharedIdealItems, built at every call.
 func (r *replayedBatches) Memo(key string, build func() (any, error)) (any, error) {
+	if key == slotexp.MemoIdeal && len(r.cycles)*r.cfg.Nodes > maxSharedIdealItems {
+		return build()
+	}
 	return r.shared.Get(fmt.Sprintf("%s\x00batch %d\x00%s", r.key, r.next-1, key), build)
 }
 

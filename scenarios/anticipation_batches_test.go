@@ -151,7 +151,32 @@ func TestAntPointsDeriveOnceAlike(t *testing.T) {
 	for key := range rc.Shared.m {
 		entries[key[strings.LastIndexByte(key, 0)+1:]]++
 	}
-	if entries["css alternatives"] != batches || entries["ideal alternatives"] != batches || entries["backfill"] != batches {
+	if entries["css alternatives"] != batches || entries[slotexp.MemoIdeal] != batches || entries["backfill"] != batches {
 		t.Errorf("memo entries %v, want %d of each", entries, batches)
+	}
+}
+
+// Beyond maxSharedIdealItems a set keeps no ideal alternatives: every
+// call builds them, while the other values are still built once.
+func TestLargeSetsBuildTheirIdealAlternatives(t *testing.T) {
+	cfg := smallDomain()
+	for _, c := range []struct {
+		nodes, builds int
+	}{{maxSharedIdealItems / 2, 1}, {maxSharedIdealItems/2 + 1, 3}} {
+		cfg.Nodes = c.nodes
+		r := &replayedBatches{cycles: make([]toporkov.Cycle, 2), cfg: cfg, shared: &Shared{}, key: "set"}
+		r.Next()
+		builds, others := 0, 0
+		for range 3 {
+			if _, err := r.Memo(slotexp.MemoIdeal, func() (any, error) { builds++; return builds, nil }); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.Memo("other", func() (any, error) { others++; return others, nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if builds != c.builds || others != 1 {
+			t.Errorf("2 batches of %d nodes: ideal alternatives built %d times (want %d), another value %d (want 1)", c.nodes, builds, c.builds, others)
+		}
 	}
 }

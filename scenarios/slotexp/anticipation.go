@@ -368,7 +368,7 @@ func (r *ANTRunner) ideal(l *slot.List, jobs []css.Job) (*anticipation.Ideal, er
 	if r.memo == nil {
 		return r.ant.Ideal(l, jobs)
 	}
-	v, err := r.memo.Memo("ideal alternatives", func() (any, error) { return r.ant.Ideal(l, jobs) })
+	v, err := r.memo.Memo(MemoIdeal, func() (any, error) { return r.ant.Ideal(l, jobs) })
 	if err != nil {
 		return nil, err
 	}
@@ -445,6 +445,11 @@ type Batches interface {
 	Next() toporkov.Cycle
 	Config() toporkov.DomainConfig
 }
+
+// MemoIdeal is the BatchMemo key of a batch's ideal alternatives
+// (anticipation.Ideal), the largest value the points derive alike: a
+// source may bound what it keeps of them.
+const MemoIdeal = "ideal alternatives"
 
 // A BatchMemo is a source of batches that several points run alike (the
 // comparison's points that differ only in the method or the limit):
