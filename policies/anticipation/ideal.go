@@ -128,7 +128,11 @@ func (s *Scheduler) unpack(l *slot.List, id *Ideal, jobs []css.Job) ([][]css.Alt
 		if j.n > 0 {
 			alts[i] = s.ideal[j.alt : j.alt+j.n : j.alt+j.n]
 		}
-		css.SetUtilities(alts[i], jobs[i].Criterion)
+		// css.SetUtilities, from the range kept (that of these values)
+		zmin, zmax := id.ranges[i][0], id.ranges[i][1]
+		for k := range alts[i] {
+			alts[i][k].Utility = css.UserUtility(alts[i][k].Value(jobs[i].Criterion), zmin, zmax)
+		}
 	}
 	return alts, nil
 }
