@@ -31,6 +31,7 @@ type Replicator struct {
 	// each similarity's window for the job at hand and whether it has one
 	windows []slot.Window
 	found   []bool
+	plans   []css.Plan // ReplicateEach's result, reused by its next call
 }
 
 // Replicate makes a feasible schedule that resembles a reference: job by
@@ -50,7 +51,8 @@ func (r *Replicator) Replicate(l *slot.List, jobs []css.Job, refs []css.Alternat
 }
 
 // ReplicateEach is Replicate for each of sims on the same references,
-// one plan per similarity, each on its own copy of l. While every
+// one plan per similarity, each on its own copy of l. (The returned
+// slice, not the plans, is reused by the next call.) While every
 // replication has placed the same windows so far, their lists are the
 // same, so a job's searches are one sweep with every similarity's
 // criterion (a scan with several criteria finds for each what a scan
@@ -75,7 +77,8 @@ func (r *Replicator) ReplicateEach(l *slot.List, jobs []css.Job, refs []css.Alte
 	for len(r.work) < len(sims) {
 		r.work = append(r.work, slot.List{})
 	}
-	plans := make([]css.Plan, len(sims))
+	r.plans = append(r.plans[:0], make([]css.Plan, len(sims))...)
+	plans := r.plans
 	// job i's alternative in plan k is placed[k*len(jobs)+i], in one
 	// allocation
 	placed := make([]css.Alternative, len(sims)*len(jobs))
