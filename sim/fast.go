@@ -34,6 +34,8 @@ type FastEngine struct {
 	free      []int32
 	stale     int // heap entries of cancelled events
 	now1      nowLane
+	next      nextSlot
+	toNext    bool // Schedule puts its event in next (ScheduleNext)
 }
 
 // arity is the number of children of a heap node: a 4-ary heap is
@@ -77,7 +79,9 @@ func (e *FastEngine) Now() float64 { return e.now }
 func (e *FastEngine) Processed() uint64 { return e.processed }
 
 // Pending returns the number of scheduled, uncancelled events.
-func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale + e.now1.live() }
+func (e *FastEngine) Pending() int {
+	return len(e.heap) - pad - e.stale + e.now1.live() + e.next.live()
+}
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
@@ -95,9 +99,11 @@ func (e *FastEngine) After(delay float64, priority int, act Action, arg any) Han
 func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Handle {
 	// !(at >= now) is also true for NaN.
 	if !(at >= e.now) || priority < MinPriority || priority > MaxPriority {
+		e.toNext = false
 		checkSchedule(e.now, at, priority)
 	}
 	if act == nil {
+		e.toNext = false
 		panic("sim: event scheduled with a nil action")
 	}
 	if at == 0 {
@@ -114,7 +120,11 @@ func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Han
 	}
 	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq}
 	x := heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot}
-	if at != e.now || !e.now1.add(e, x) {
+	switch {
+	case e.toNext:
+		e.toNext = false
+		e.next = nextSlot{x: x, full: true}
+	case at != e.now || !e.now1.add(e, x):
 		e.push(x)
 	}
 	return Handle{slot: slot, seq: e.seq}
@@ -130,6 +140,10 @@ func (e *FastEngine) Cancel(h Handle) bool {
 		return false
 	}
 	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
+	if e.next.full && e.next.x.slot == h.slot {
+		e.next.stale = true
+		return true
+	}
 	if e.now1.n > 0 && e.now1.cancelled(h.slot) {
 		return true
 	}
@@ -150,43 +164,49 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}
-		// The earliest event is at the top of the heap or first in
-		// the lane of events scheduled for Now.
-		lane := e.now1.n > 0 && (len(e.heap) == pad || e.before(&e.now1.q[0], &e.heap[pad]))
-		var top heapEntry
-		switch {
-		case lane:
-			top = e.now1.q[0]
-		case len(e.heap) == pad:
+		// The earliest event is at the top of the heap, first in the
+		// lane of events scheduled for Now, or in the next slot.
+		from, top := fromNone, heapEntry{}
+		if len(e.heap) > pad {
+			from, top = fromHeap, e.heap[pad]
+		}
+		if e.now1.n > 0 && (from == fromNone || e.before(&e.now1.q[0], &top)) {
+			from, top = fromLane, e.now1.q[0]
+		}
+		if e.next.full && (from == fromNone || e.before(&e.next.x, &top)) {
+			from, top = fromNext, e.next.x
+		}
+		if from == fromNone {
 			return Drained
-		default:
-			top = e.heap[pad]
 		}
 		ev := &e.events[top.slot]
-		if ev.act == nil {
-			e.release(top.slot)
-			if lane {
-				e.now1.pop()
-				e.now1.stale--
-			} else {
-				e.pop()
-				e.stale--
+		stale := ev.act == nil
+		if !stale {
+			if at := math.Float64frombits(top.at); lim.Time > 0 && at > lim.Time {
+				e.now = lim.Time
+				return TimeLimit
 			}
-			continue
-		}
-		at := math.Float64frombits(top.at)
-		if lim.Time > 0 && at > lim.Time {
-			e.now = lim.Time
-			return TimeLimit
 		}
 		act, arg := ev.act, ev.arg
-		if lane {
-			e.now1.pop()
-		} else {
+		switch from {
+		case fromHeap:
 			e.pop()
+			if stale {
+				e.stale--
+			}
+		case fromLane:
+			e.now1.pop()
+			if stale {
+				e.now1.stale--
+			}
+		default:
+			e.next = nextSlot{}
 		}
 		e.release(top.slot)
-		e.now = at
+		if stale {
+			continue
+		}
+		e.now = math.Float64frombits(top.at)
 		e.processed++
 		act(arg)
 		if e.stop {
@@ -198,6 +218,14 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		}
 	}
 }
+
+// Where Run finds the earliest event.
+const (
+	fromNone = iota
+	fromHeap
+	fromLane
+	fromNext
+)
 
 // release frees an event slot; clearing it lets the garbage collector take
 // what the argument pointed to.

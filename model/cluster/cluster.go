@@ -104,6 +104,10 @@ type Cluster struct {
 	lastID      int64
 
 	arriveAct, departAct, overrunAct, passAct sim.Action
+	// scheduleNext schedules the next arrival read from the source: the
+	// engine's ScheduleNext when it has one (sim.NextScheduler), else
+	// Schedule.
+	scheduleNext func(at float64, priority int, act sim.Action, arg any) sim.Handle
 
 	busy  model.BusyMeter
 	stats stats
@@ -147,6 +151,10 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 	c.departAct = c.depart
 	c.overrunAct = c.overrun
 	c.passAct = c.pass
+	c.scheduleNext = eng.Schedule
+	if n, ok := eng.(sim.NextScheduler); ok {
+		c.scheduleNext = n.ScheduleNext
+	}
 	c.lastSubmit = math.Inf(-1)
 	c.stats.init(cfg.Tau)
 	if cfg.Jobs != nil {
@@ -248,7 +256,7 @@ func (c *Cluster) readNext() {
 		if c.fb != nil && c.fb.hold(c, j) {
 			continue // it follows another job: the next one is read now
 		}
-		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
+		c.scheduleNext(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
 		return
 	}
 }
