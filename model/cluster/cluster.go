@@ -433,7 +433,15 @@ func runLess(a, b *Job) bool {
 func (c *Cluster) insertRunning(j *Job) {
 	c.changes++
 	r := c.running
-	i := sort.Search(len(r), func(k int) bool { return runLess(j, r[k]) })
+	// sort.Search, written out: its closure was a call per probe.
+	i, hi := 0, len(r)
+	for i < hi {
+		if m := int(uint(i+hi) >> 1); runLess(j, r[m]) {
+			hi = m
+		} else {
+			i = m + 1
+		}
+	}
 	r = append(r, nil)
 	copy(r[i+1:], r[i:])
 	r[i] = j
