@@ -77,6 +77,7 @@ type Rejected struct {
 type Cluster struct {
 	eng   sim.Engine
 	src   model.JobSource
+	fill  model.JobFiller // src when it is one
 	sched Scheduler
 	track Tracker
 	prio  func(*Job, float64) float64 // dynamic queue order (see Prioritized), or nil
@@ -140,6 +141,7 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 		return nil, fmt.Errorf("cluster: stop after must be ≥ 0 (got %d)", cfg.StopAfter)
 	}
 	c := &Cluster{eng: eng, src: src, sched: sched, cfg: cfg, procs: cfg.Procs, free: cfg.Procs}
+	c.fill, _ = src.(model.JobFiller)
 	c.track, _ = sched.(Tracker)
 	c.prio = prioOrder(sched)
 	if ps, ok := sched.(Predicting); ok {
@@ -227,38 +229,53 @@ func (c *Cluster) violation(err error) error {
 // readNext reads jobs until one is accepted (and schedules its arrival)
 // or the source ends.
 func (c *Cluster) readNext() {
+	j := c.newJob()
 	for {
-		mj, err := c.src.Next()
+		mj := &j.job
+		err := c.read(mj)
 		if err == io.EOF {
 			c.srcDone = true
+			c.recycle(j)
 			return
 		}
 		if err != nil {
 			c.fail(fmt.Errorf("cluster: reading the job after ID %d: %w", c.lastID, err))
+			c.recycle(j)
 			return
 		}
-		if err := model.CheckArrival(&mj, c.lastSubmit, c.lastID, c.eng.Now()); err != nil {
+		if err := model.CheckArrival(mj, c.lastSubmit, c.lastID, c.eng.Now()); err != nil {
 			c.fail(fmt.Errorf("cluster: job %d: %w", mj.ID, err))
+			c.recycle(j)
 			return
 		}
 		c.lastSubmit, c.lastID = mj.Submit, mj.ID
 		if mj.Size > c.procs {
 			c.stats.reject(mj.ID, mj.Size)
-			continue
+			continue // j takes the next job
 		}
-		j := c.newJob()
-		j.job = mj
-		j.job.Start, j.job.End = -1, -1
+		mj.Start, mj.End = -1, -1
 		j.req = max(mj.Estimate, MinEstimate)
 		j.est = j.req
 		j.seq = c.seq
 		c.seq++
 		if c.fb != nil && c.fb.hold(c, j) {
+			j = c.newJob()
 			continue // it follows another job: the next one is read now
 		}
 		c.scheduleNext(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
 		return
 	}
+}
+
+// read reads the next job of the source into *mj: in place when the
+// source is a model.JobFiller.
+func (c *Cluster) read(mj *model.Job) error {
+	if c.fill != nil {
+		return c.fill.NextInto(mj)
+	}
+	var err error
+	*mj, err = c.src.Next()
+	return err
 }
 
 func (c *Cluster) newJob() *Job {
