@@ -19,7 +19,9 @@ type nextSlot struct {
 // where Schedule puts it). It fires exactly when Schedule's event would.
 func (e *FastEngine) ScheduleNext(at float64, priority int, act Action, arg any) Handle {
 	e.toNext = !e.next.full
-	return e.Schedule(at, priority, act, arg)
+	h := e.Schedule(at, priority, act, arg)
+	e.toNext = false
+	return h
 }
 
 // live returns 1 when the slot holds an uncancelled event, else 0.

@@ -95,3 +95,56 @@ func TestFastNextSlotHonoursLimits(t *testing.T) {
 		t.Fatalf("fired %s, Pending %d, want [a@4 b@5 c@5] and 0", got, e.Pending())
 	}
 }
+
+// tide schedules, from each event, bursts that raise the pending count
+// well above listMax and lets it fall below listMin again, many times,
+// with ties and cancellations, recording the firing order with the
+// pending counts.
+func tide(e Engine, seed uint64, n int) []string {
+	rng := rand.New(rand.NewPCG(seed, 17))
+	var fired []string
+	var hs []Handle
+	var act Action
+	act = func(arg any) {
+		fired = append(fired, fmt.Sprintf("%v@%v/%d", arg, e.Now(), e.Pending()))
+		if len(fired) >= n {
+			return
+		}
+		if rng.IntN(500) == 0 { // a flood
+			for k := 3 * listMax; k > 0; k-- {
+				hs = append(hs, e.After(float64(rng.IntN(50)), rng.IntN(3)-1, act, len(hs)))
+			}
+		}
+		if e.Pending() < listMin || rng.IntN(3) == 0 {
+			hs = append(hs, e.After(float64(rng.IntN(20)), rng.IntN(3)-1, act, len(hs)))
+		}
+		if rng.IntN(5) == 0 {
+			e.Cancel(hs[rng.IntN(len(hs))])
+		}
+	}
+	for i := range 4 {
+		hs = append(hs, e.Schedule(float64(i), 0, act, len(hs)))
+	}
+	e.Run(Limit{Events: uint64(n)})
+	return fired
+}
+
+// TestFastListAndHeapKeepTheOrder: as the pending count rises above
+// listMax and falls below listMin again and again (the fast engine's
+// sorted list becoming a heap and back), the order of firing and the
+// pending counts are the simgo engine's.
+func TestFastListAndHeapKeepTheOrder(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		f := NewFast()
+		a := tide(f, seed, 20000)
+		b := tide(NewSimGo(), seed, 20000)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			for i := range min(len(a), len(b)) {
+				if a[i] != b[i] {
+					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
+				}
+			}
+			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
+		}
+	}
+}
