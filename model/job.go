@@ -66,6 +66,15 @@ type JobSource interface {
 	Next() (Job, error)
 }
 
+// JobFiller is implemented by job sources that can also write the next
+// job into a Job of the caller's, as Next would return it (io.EOF after
+// the last one; after an error the Job is unspecified). The cluster
+// reads its jobs so, which saves copying each job out by value through
+// the layers of a source.
+type JobFiller interface {
+	NextInto(j *Job) error
+}
+
 // SliceSource is a JobSource over jobs held in memory, for tests and small
 // hand-built workloads.
 type SliceSource struct {

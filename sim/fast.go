@@ -22,18 +22,23 @@ import (
 // heap's shape. Events scheduled for the current time (a scheduling pass
 // after an arrival) go to a short lane beside the heap while it has room
 // (fast_now.go); Run fires the earlier of its first event and the heap's
-// top, so the order is the same.
+// top, so the order is the same. While few events are pending, heap[pad:]
+// holds them as a sorted list instead (fast_small.go).
 type FastEngine struct {
 	now       float64
 	seq       uint64
 	processed uint64
 	stop      bool
 	interrupt atomic.Bool
-	heap      []heapEntry // heap[pad:] is the heap; heap[:pad] is unused
+	heap      []heapEntry // heap[pad:] is the heap, or a sorted list (fast_small.go); heap[:pad] is unused
+	big       bool        // heap[pad:] is a heap, not a sorted list
 	events    []fastEvent
 	free      []int32
 	stale     int // heap entries of cancelled events
 	now1      nowLane
+	next      nextSlot
+	toNext    bool // Schedule puts its event in next (ScheduleNext)
+	sides     int  // events in now1 and next, cancelled or not
 }
 
 // arity is the number of children of a heap node: a 4-ary heap is
@@ -77,7 +82,9 @@ func (e *FastEngine) Now() float64 { return e.now }
 func (e *FastEngine) Processed() uint64 { return e.processed }
 
 // Pending returns the number of scheduled, uncancelled events.
-func (e *FastEngine) Pending() int { return len(e.heap) - pad - e.stale + e.now1.live() }
+func (e *FastEngine) Pending() int {
+	return len(e.heap) - pad - e.stale + e.now1.live() + e.next.live()
+}
 
 // Stop makes Run return after the event being processed.
 func (e *FastEngine) Stop() { e.stop = true }
@@ -95,9 +102,11 @@ func (e *FastEngine) After(delay float64, priority int, act Action, arg any) Han
 func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Handle {
 	// !(at >= now) is also true for NaN.
 	if !(at >= e.now) || priority < MinPriority || priority > MaxPriority {
+		e.toNext = false
 		checkSchedule(e.now, at, priority)
 	}
 	if act == nil {
+		e.toNext = false
 		panic("sim: event scheduled with a nil action")
 	}
 	if at == 0 {
@@ -115,8 +124,13 @@ func (e *FastEngine) Schedule(at float64, priority int, act Action, arg any) Han
 	e.events[slot] = fastEvent{act: act, arg: arg, seq: e.seq}
 	x := heapEntry{at: math.Float64bits(at), prio: int32(priority), slot: slot}
 	if at != e.now || !e.now1.add(e, x) {
-		e.push(x)
+		if !e.toNext {
+			e.push(x)
+			return Handle{slot: slot, seq: e.seq}
+		}
+		e.next = nextSlot{x: x, full: true}
 	}
+	e.sides++
 	return Handle{slot: slot, seq: e.seq}
 }
 
@@ -130,6 +144,10 @@ func (e *FastEngine) Cancel(h Handle) bool {
 		return false
 	}
 	ev.act, ev.arg = nil, nil // the argument goes to the garbage collector now
+	if e.next.full && e.next.x.slot == h.slot {
+		e.next.stale = true
+		return true
+	}
 	if e.now1.n > 0 && e.now1.cancelled(h.slot) {
 		return true
 	}
@@ -150,43 +168,35 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Events > 0 && e.processed >= lim.Events {
 			return EventLimit
 		}
-		// The earliest event is at the top of the heap or first in
-		// the lane of events scheduled for Now.
-		lane := e.now1.n > 0 && (len(e.heap) == pad || e.before(&e.now1.q[0], &e.heap[pad]))
-		var top heapEntry
-		switch {
-		case lane:
-			top = e.now1.q[0]
-		case len(e.heap) == pad:
-			return Drained
-		default:
-			top = e.heap[pad]
+		// The earliest event is at the top of the heap, unless the
+		// lane of events scheduled for Now or the next slot holds one.
+		from, top := fromHeap, heapEntry{}
+		if e.sides == 0 {
+			if len(e.heap) == pad {
+				return Drained
+			}
+			top = e.heap[e.topIndex()]
+		} else {
+			from, top = e.earliest()
 		}
 		ev := &e.events[top.slot]
 		if ev.act == nil {
 			e.release(top.slot)
-			if lane {
-				e.now1.pop()
-				e.now1.stale--
-			} else {
-				e.pop()
-				e.stale--
-			}
+			e.dropStale(from)
 			continue
 		}
-		at := math.Float64frombits(top.at)
-		if lim.Time > 0 && at > lim.Time {
+		if at := math.Float64frombits(top.at); lim.Time > 0 && at > lim.Time {
 			e.now = lim.Time
 			return TimeLimit
 		}
 		act, arg := ev.act, ev.arg
-		if lane {
-			e.now1.pop()
-		} else {
+		if from == fromHeap {
 			e.pop()
+		} else {
+			e.takeSide(from)
 		}
 		e.release(top.slot)
-		e.now = at
+		e.now = math.Float64frombits(top.at)
 		e.processed++
 		act(arg)
 		if e.stop {
@@ -196,6 +206,55 @@ func (e *FastEngine) Run(lim Limit) StopReason {
 		if lim.Until != nil && lim.Until() {
 			return Predicate
 		}
+	}
+}
+
+// Where Run finds the earliest event.
+const (
+	fromHeap = iota
+	fromLane
+	fromNext
+)
+
+// earliest returns where the earliest event is, and its entry, when the
+// lane or the next slot holds one.
+func (e *FastEngine) earliest() (int, heapEntry) {
+	from, top := fromNext, e.next.x
+	if e.now1.n > 0 && (!e.next.full || e.before(&e.now1.q[0], &top)) {
+		from, top = fromLane, e.now1.q[0]
+	}
+	if len(e.heap) > pad {
+		if h := &e.heap[e.topIndex()]; e.before(h, &top) {
+			from, top = fromHeap, *h
+		}
+	}
+	return from, top
+}
+
+// takeSide removes the earliest event from the lane or the next slot.
+func (e *FastEngine) takeSide(from int) {
+	e.sides--
+	if from == fromLane {
+		e.now1.pop()
+	} else {
+		e.next = nextSlot{}
+	}
+}
+
+// dropStale removes the earliest event, a cancelled one, from where it
+// is.
+func (e *FastEngine) dropStale(from int) {
+	switch from {
+	case fromHeap:
+		e.pop()
+		e.stale--
+	case fromLane:
+		e.sides--
+		e.now1.pop()
+		e.now1.stale--
+	default:
+		e.sides--
+		e.next = nextSlot{}
 	}
 }
 
@@ -221,6 +280,13 @@ func (e *FastEngine) before(a, b *heapEntry) bool {
 // push adds x to the heap: the hole left at the end moves up past the
 // parents that fire after x.
 func (e *FastEngine) push(x heapEntry) {
+	if !e.big {
+		if len(e.heap)-pad < listMax {
+			e.insertList(x)
+			return
+		}
+		e.toHeap()
+	}
 	e.heap = append(e.heap, x)
 	h := e.heap
 	i := len(h) - 1
@@ -243,7 +309,15 @@ func (e *FastEngine) pop() {
 	n := len(e.heap) - 1
 	x := e.heap[n]
 	e.heap = e.heap[:n]
-	if n == pad {
+	if !e.big {
+		return
+	}
+	if n-pad < listMin {
+		if n == pad {
+			return
+		}
+		e.heap[pad] = x
+		e.toList()
 		return
 	}
 	h := e.heap
@@ -344,6 +418,9 @@ func (e *FastEngine) compact() {
 	clear(e.heap[len(live):])
 	e.heap = live
 	e.stale = 0
+	if !e.big {
+		return // the list kept its order
+	}
 	for i := (len(live)-1)/arity + 2; i >= pad; i-- {
 		e.siftDown(i, live[i])
 	}

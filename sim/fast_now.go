@@ -36,10 +36,13 @@ func (l *nowLane) add(e *FastEngine, x heapEntry) bool {
 	return true
 }
 
-// pop removes the first event.
+// pop removes the first event. The lane mostly holds one (the pass of
+// the instant), which leaves nothing to move.
 func (l *nowLane) pop() {
 	l.n--
-	copy(l.q[:l.n], l.q[1:l.n+1])
+	if l.n > 0 {
+		copy(l.q[:l.n], l.q[1:l.n+1])
+	}
 }
 
 // cancelled counts a cancelled event if it is in the lane and reports

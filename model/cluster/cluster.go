@@ -77,6 +77,7 @@ type Rejected struct {
 type Cluster struct {
 	eng   sim.Engine
 	src   model.JobSource
+	fill  model.JobFiller // src when it is one
 	sched Scheduler
 	track Tracker
 	prio  func(*Job, float64) float64 // dynamic queue order (see Prioritized), or nil
@@ -104,6 +105,10 @@ type Cluster struct {
 	lastID      int64
 
 	arriveAct, departAct, overrunAct, passAct sim.Action
+	// scheduleNext schedules the next arrival read from the source: the
+	// engine's ScheduleNext when it has one (sim.NextScheduler), else
+	// Schedule.
+	scheduleNext func(at float64, priority int, act sim.Action, arg any) sim.Handle
 
 	busy  model.BusyMeter
 	stats stats
@@ -136,6 +141,7 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 		return nil, fmt.Errorf("cluster: stop after must be ≥ 0 (got %d)", cfg.StopAfter)
 	}
 	c := &Cluster{eng: eng, src: src, sched: sched, cfg: cfg, procs: cfg.Procs, free: cfg.Procs}
+	c.fill, _ = src.(model.JobFiller)
 	c.track, _ = sched.(Tracker)
 	c.prio = prioOrder(sched)
 	if ps, ok := sched.(Predicting); ok {
@@ -147,6 +153,10 @@ func New(eng sim.Engine, src model.JobSource, sched Scheduler, cfg Config) (*Clu
 	c.departAct = c.depart
 	c.overrunAct = c.overrun
 	c.passAct = c.pass
+	c.scheduleNext = eng.Schedule
+	if n, ok := eng.(sim.NextScheduler); ok {
+		c.scheduleNext = n.ScheduleNext
+	}
 	c.lastSubmit = math.Inf(-1)
 	c.stats.init(cfg.Tau)
 	if cfg.Jobs != nil {
@@ -219,38 +229,53 @@ func (c *Cluster) violation(err error) error {
 // readNext reads jobs until one is accepted (and schedules its arrival)
 // or the source ends.
 func (c *Cluster) readNext() {
+	j := c.newJob()
 	for {
-		mj, err := c.src.Next()
+		mj := &j.job
+		err := c.read(mj)
 		if err == io.EOF {
 			c.srcDone = true
+			c.recycle(j)
 			return
 		}
 		if err != nil {
 			c.fail(fmt.Errorf("cluster: reading the job after ID %d: %w", c.lastID, err))
+			c.recycle(j)
 			return
 		}
-		if err := model.CheckArrival(&mj, c.lastSubmit, c.lastID, c.eng.Now()); err != nil {
+		if err := model.CheckArrival(mj, c.lastSubmit, c.lastID, c.eng.Now()); err != nil {
 			c.fail(fmt.Errorf("cluster: job %d: %w", mj.ID, err))
+			c.recycle(j)
 			return
 		}
 		c.lastSubmit, c.lastID = mj.Submit, mj.ID
 		if mj.Size > c.procs {
 			c.stats.reject(mj.ID, mj.Size)
-			continue
+			continue // j takes the next job
 		}
-		j := c.newJob()
-		j.job = mj
-		j.job.Start, j.job.End = -1, -1
+		mj.Start, mj.End = -1, -1
 		j.req = max(mj.Estimate, MinEstimate)
 		j.est = j.req
 		j.seq = c.seq
 		c.seq++
 		if c.fb != nil && c.fb.hold(c, j) {
+			j = c.newJob()
 			continue // it follows another job: the next one is read now
 		}
-		c.eng.Schedule(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
+		c.scheduleNext(mj.Submit, sim.PriorityDefault, c.arriveAct, j)
 		return
 	}
+}
+
+// read reads the next job of the source into *mj: in place when the
+// source is a model.JobFiller.
+func (c *Cluster) read(mj *model.Job) error {
+	if c.fill != nil {
+		return c.fill.NextInto(mj)
+	}
+	var err error
+	*mj, err = c.src.Next()
+	return err
 }
 
 func (c *Cluster) newJob() *Job {
@@ -425,7 +450,15 @@ func runLess(a, b *Job) bool {
 func (c *Cluster) insertRunning(j *Job) {
 	c.changes++
 	r := c.running
-	i := sort.Search(len(r), func(k int) bool { return runLess(j, r[k]) })
+	// sort.Search, written out: its closure was a call per probe.
+	i, hi := 0, len(r)
+	for i < hi {
+		if m := int(uint(i+hi) >> 1); runLess(j, r[m]) {
+			hi = m
+		} else {
+			i = m + 1
+		}
+	}
 	r = append(r, nil)
 	copy(r[i+1:], r[i:])
 	r[i] = j

@@ -168,6 +168,8 @@ type SourceStats struct {
 // queue, status, …).
 type JobSource struct {
 	r        RecordSource
+	rd       *Reader // r when it is a Reader, read in place
+	rec      Record  // the record read from another RecordSource
 	mode     Mode
 	maxLines int
 	maxProcs int // the header's MaxProcs (0: none)
@@ -220,6 +222,7 @@ func newJobSource(r RecordSource, mode Mode, maxLines int, f JobFilter) (*JobSou
 	}
 	f.Statuses = slices.Clone(f.Statuses)
 	s := &JobSource{r: r, mode: mode, maxLines: maxLines, maxProcs: r.Header().MaxProcs, f: f, factor: 1}
+	s.rd, _ = r.(*Reader)
 	if f.LoadFactor > 0 {
 		s.factor = f.LoadFactor
 	}
@@ -231,22 +234,32 @@ func newJobSource(r RecordSource, mode Mode, maxLines int, f JobFilter) (*JobSou
 // submitted before the previous one is an error wrapping ErrUnsorted in
 // Strict mode and is dropped and counted in Lenient mode.
 func (s *JobSource) Next() (model.Job, error) {
+	var j model.Job
+	if err := s.NextInto(&j); err != nil {
+		return model.Job{}, err
+	}
+	return j, nil
+}
+
+// NextInto is Next writing the job into *j (model.JobFiller); after an
+// error *j is unspecified.
+func (s *JobSource) NextInto(j *model.Job) error {
 	if s.err != nil {
-		return model.Job{}, s.err
+		return s.err
 	}
 	if s.f.MaxJobs > 0 && s.stats.Yielded >= s.f.MaxJobs {
 		s.stop("job limit reached", s.r.Line())
-		return model.Job{}, s.err
+		return s.err
 	}
 	maxLines := s.maxLines
 	for {
-		rec, err := s.r.Next()
+		rec, err := s.read()
 		if err != nil {
 			s.err = err
-			return model.Job{}, err
+			return err
 		}
 		s.stats.Read++
-		if reason := implausible(&rec, s.maxProcs); reason != "" {
+		if reason := implausible(rec, s.maxProcs); reason != "" {
 			s.drop(reason, Unusable, rec.Line, maxLines)
 			continue
 		}
@@ -264,11 +277,11 @@ func (s *JobSource) Next() (model.Job, error) {
 		case rec.Submit >= s.winEnd:
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("time window ended", rec.Line)
-			return model.Job{}, s.err
+			return s.err
 		case s.f.MaxJobNumber > 0 && rec.JobNumber > s.f.MaxJobNumber:
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("job number limit reached", rec.Line)
-			return model.Job{}, s.err
+			return s.err
 		case rec.Submit < s.winStart:
 			reason, kind = ReasonWindow, Filtered
 		case rec.RunTime < 0 && s.f.KeepZeroRuntime:
@@ -283,7 +296,7 @@ func (s *JobSource) Next() (model.Job, error) {
 			if s.mode != Lenient {
 				s.err = fmt.Errorf("%s:%d: submit time %v is before the previous job's %v: %w",
 					s.r.Name(), rec.Line, rec.Submit, s.prev, ErrUnsorted)
-				return model.Job{}, s.err
+				return s.err
 			}
 			reason = ReasonUnsorted
 		}
@@ -291,8 +304,20 @@ func (s *JobSource) Next() (model.Job, error) {
 			s.drop(reason, kind, rec.Line, maxLines)
 			continue
 		}
-		return s.job(&rec, size), nil
+		s.job(j, rec, size)
+		return nil
 	}
+}
+
+// read returns the next record: in place from a Reader, else copied from
+// the RecordSource into s.rec.
+func (s *JobSource) read() (*Record, error) {
+	if s.rd != nil {
+		return s.rd.next()
+	}
+	var err error
+	s.rec, err = s.r.Next()
+	return &s.rec, err
 }
 
 // NextRecord is Next that also returns the record the job was made from.
@@ -327,8 +352,8 @@ func (s *JobSource) stop(reason string, line int) {
 	s.err = io.EOF
 }
 
-// job converts a record that passed every filter.
-func (s *JobSource) job(rec *Record, size int) model.Job {
+// job converts a record that passed every filter into *j.
+func (s *JobSource) job(j *model.Job, rec *Record, size int) {
 	if !s.haveFirst {
 		s.haveFirst = true
 		s.first = rec.Submit
@@ -357,11 +382,10 @@ func (s *JobSource) job(rec *Record, size int) model.Job {
 	}
 	s.stats.Yielded++
 	s.last = *rec
-	j := model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
+	*j = model.NewJob(rec.JobNumber, submit, size, rec.RunTime, est)
 	if rec.User >= 0 {
 		j.User = rec.User
 	}
-	return j
 }
 
 // Last returns the record of the job Next returned last.

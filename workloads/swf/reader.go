@@ -126,6 +126,7 @@ type Reader struct {
 	hasPend bool
 
 	fields   [NumFields][]byte
+	rec      Record // the record next returns without the parse-ahead
 	records  int
 	comments int
 	problems Report
@@ -319,8 +320,18 @@ func (r *Reader) Problems() Report { return r.problems.Clone() }
 // ErrMalformed); a read error (e.g. a truncated gzip stream) is returned
 // in both modes, with the file name and line. Errors are sticky.
 func (r *Reader) Next() (Record, error) {
+	rec, err := r.next()
+	if err != nil {
+		return Record{}, err
+	}
+	return *rec, nil
+}
+
+// next is Next returning the record in place: in the parse-ahead batch or
+// in the Reader, valid until the next call.
+func (r *Reader) next() (*Record, error) {
 	if r.err != nil {
-		return Record{}, r.err
+		return nil, r.err
 	}
 	for {
 		var line []byte
@@ -332,12 +343,12 @@ func (r *Reader) Next() (Record, error) {
 			if err != nil {
 				r.line = r.pa.cur.line
 				r.err = err
-				return Record{}, err
+				return nil, err
 			}
 			r.line = it.rec.Line
 			if !it.raw {
 				r.records++
-				return it.rec, nil
+				return &it.rec, nil
 			}
 			// Not a plain job line: what it is, the same code as
 			// without the goroutine decides.
@@ -347,7 +358,7 @@ func (r *Reader) Next() (Record, error) {
 			line, err = r.readLine()
 			if err != nil {
 				r.err = err
-				return Record{}, err
+				return nil, err
 			}
 		}
 		i := skipSpace(line, 0)
@@ -356,40 +367,41 @@ func (r *Reader) Next() (Record, error) {
 		}
 		if line[i] == ';' {
 			if bytes.IndexByte(line, 0) >= 0 {
-				return Record{}, r.fatal(r.line, ErrNotText)
+				return nil, r.fatal(r.line, ErrNotText)
 			}
 			r.comments++
 			continue
 		}
-		var rec Record
-		if parseLineFast(line[i:], &rec) {
+		rec := &r.rec
+		if parseLineFast(line[i:], rec) {
 			rec.Line = r.line
 			r.records++
 			return rec, nil
 		}
 		if n := splitFields(line[i:], &r.fields); n != NumFields {
 			if bytes.IndexByte(line, 0) >= 0 {
-				return Record{}, r.fatal(r.line, ErrNotText)
+				return nil, r.fatal(r.line, ErrNotText)
 			}
 			pe := &ParseError{Name: r.name, Line: r.line, Reason: ReasonFieldCount,
 				Detail: fmt.Sprintf("%d fields, want %d", n, NumFields)}
 			if err := r.malformed(pe); err != nil {
-				return Record{}, err
+				return nil, err
 			}
 			continue
 		}
-		rec, field, e := parseFields(&r.fields)
+		pr, field, e := parseFields(&r.fields)
 		if e != numOK {
 			if bytes.IndexByte(line, 0) >= 0 {
-				return Record{}, r.fatal(r.line, ErrNotText)
+				return nil, r.fatal(r.line, ErrNotText)
 			}
 			pe := &ParseError{Name: r.name, Line: r.line, Field: field + 1, Reason: e.reason(),
 				Detail: numDetail(r.fields[field], e)}
 			if err := r.malformed(pe); err != nil {
-				return Record{}, err
+				return nil, err
 			}
 			continue
 		}
+		*rec = pr
 		rec.Line = r.line
 		r.records++
 		return rec, nil
