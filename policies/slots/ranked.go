@@ -179,6 +179,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
 	clear(s.rset)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
+	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
 	set, at := s.rset, s.rslot
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
@@ -196,8 +197,8 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 		}
 		start := sl.Start
 		if count > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
-			if kept := w.expireRanked(t, start); kept < count {
-				count, expired = kept, true
+			if k := w.expireRanked(t, start); k > 0 {
+				count, expired = count-k, true
 			}
 		}
 		r := t.rankOf[sl.Node]
@@ -208,7 +209,9 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 		set[word] |= bit
 		at[r] = *sl
 		count, admits, added = count+1, admits+1, r
-		if d := sl.End - f.runtime; d < w.minDeadline {
+		d := sl.End - f.runtime
+		s.rdl[r] = d
+		if d < w.minDeadline {
 			w.minDeadline = d
 		}
 		if count < w.n {
@@ -228,26 +231,30 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 
 // expireRanked drops the candidates too short for a window at start (the
 // test of Searcher.expire), sets the least deadline of the rest and
-// returns how many are left.
+// returns how many expired. Only a candidate whose deadline End − Runtime
+// (kept by rank) is ≤ start can expire: start + Runtime > End in floating
+// point implies it in real numbers, and rounding is monotone; so the
+// test reads one array, and the slot only then.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
-	set, at := w.s.rset, w.s.rslot
-	minDeadline, kept := math.Inf(1), 0
+	s := w.s
+	set, dl := s.rset, s.rdl
+	minDeadline, expired := math.Inf(1), 0
 	for k, word := range set {
 		for m := word; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
-			c := &at[r]
-			if start+t.rt[r] > c.End {
+			d := dl[r]
+			if d <= start && start+t.rt[r] > s.rslot[r].End {
 				set[k] &^= 1 << (r & 63)
+				expired++
 				continue
 			}
-			kept++
-			if d := c.End - t.rt[r]; d < minDeadline {
+			if d < minDeadline {
 				minDeadline = d
 			}
 		}
 	}
 	w.minDeadline = minDeadline
-	return kept
+	return expired
 }
 
 // pickRanked is Searcher.pick for the one criterion of t at start; one

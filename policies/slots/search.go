@@ -58,6 +58,7 @@ type Searcher struct {
 	byPerf  []int32
 	rset    []uint64
 	rslot   []slot.Slot
+	rdl     []float64 // by rank: the candidate's deadline End − Runtime
 	rkept   []int32
 }
 
