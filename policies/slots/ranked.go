@@ -22,9 +22,10 @@ import (
 // fixed order of their costs (their ranks). The set is then a bit set of
 // ranks: a slot joins by setting its bit (no insertion into a sorted
 // array, no memmove) and expires by clearing it; the n cheapest are its
-// first n bits; and "n candidates faster than the best" is a population
-// count against the set of the ranks faster than it, a prefix of the
-// ranks in runtime order. The picks replay the built-in criteria's own
+// first n bits. A second bit set holds the same candidates by their
+// place in (runtime, cost) order: "n candidates faster than the best" is
+// a population count of a prefix of it, and the fastest pick walks its
+// bits in order. The picks replay the built-in criteria's own
 // arithmetic in their own orders. A job whose suiting nodes tie on cost
 // (the general sweep orders those by admission) keeps the general sweep.
 
@@ -42,7 +43,7 @@ const (
 // rankTable holds what the ranked sweep knows of one job before it looks
 // at a slot: the suiting nodes' ranks in cost order, their runtimes and
 // costs, and (for the fastest criteria) the ranks in (runtime, cost)
-// order with the bit set of every prefix of that order.
+// order.
 type rankTable struct {
 	kind   rankedKind
 	words  int       // uint64 words of a bit set of the ranks
@@ -51,7 +52,7 @@ type rankTable struct {
 	cost   []float64 // by rank: the job's cost there
 	byRt   []int32   // the ranks in (runtime, cost) order
 	rtOf   []float64 // their runtimes
-	prefix []uint64  // prefix[k·words : (k+1)·words]: the ranks byRt[:k]
+	rtPos  []int32   // by rank: its place in byRt
 	order  []int32   // scratch of build
 }
 
@@ -123,12 +124,10 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, 
 			}
 		}
 		t.rtOf = t.rtOf[:0]
-		t.prefix = slices.Grow(t.prefix[:0], (len(order)+1)*t.words)[:t.words]
-		clear(t.prefix)
+		t.rtPos = slices.Grow(t.rtPos[:0], len(order))[:len(order)]
 		for k, r := range byRt {
 			t.rtOf = append(t.rtOf, t.rt[r])
-			t.prefix = append(t.prefix, t.prefix[k*t.words:(k+1)*t.words]...)
-			t.prefix[(k+1)*t.words+int(r>>6)] |= 1 << (r & 63)
+			t.rtPos[r] = int32(k)
 		}
 	}
 	t.kind = kind
@@ -180,7 +179,10 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	clear(s.rset)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
 	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
+	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
+	clear(s.rtset)
 	set, at := s.rset, s.rslot
+	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
 	for i := first; i < len(slots); i++ {
@@ -207,6 +209,10 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		set[word] |= bit
+		if fast {
+			p := t.rtPos[r]
+			s.rtset[p>>6] |= 1 << (p & 63)
+		}
 		at[r] = *sl
 		count, admits, added = count+1, admits+1, r
 		d := sl.End - f.runtime
@@ -238,6 +244,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
 	s := w.s
 	set, dl := s.rset, s.rdl
+	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	minDeadline, expired := math.Inf(1), 0
 	for k, word := range set {
 		for m := word; m != 0; m &= m - 1 {
@@ -245,6 +252,10 @@ func (w *sweep) expireRanked(t *rankTable, start float64) int {
 			d := dl[r]
 			if d <= start && start+t.rt[r] > s.rslot[r].End {
 				set[k] &^= 1 << (r & 63)
+				if fast {
+					p := t.rtPos[r]
+					s.rtset[p>>6] &^= 1 << (p & 63)
+				}
 				expired++
 				continue
 			}
@@ -329,62 +340,65 @@ func (w *sweep) canBeatRanked(t *rankTable, start, best float64) bool {
 			hi = m
 		}
 	}
-	p, c := t.prefix[lo*t.words:(lo+1)*t.words], 0
-	for k, word := range w.s.rset {
-		c += bits.OnesCount64(word & p[k])
-	}
-	return c >= w.n
+	return countBelow(w.s.rtset, int32(lo)) >= w.n
 }
 
 // pickBelowRanked is fastest.pickBelow: the candidates that score below
 // best (all when best is NaN) in (runtime, cost) order, the n cheapest so
 // far kept, until they fit the budget.
 func (w *sweep) pickBelowRanked(t *rankTable, start, best float64, kept []int32) ([]int32, float64, bool) {
-	finish := t.kind == rankedFinish
-	score := func(rt float64) float64 {
-		if finish {
-			return start + rt
-		}
-		return rt
-	}
-	set, n := w.s.rset, w.n
-	for i, r := range t.byRt {
-		if !math.IsNaN(best) && !(score(t.rtOf[i]) < best) {
-			break // the rest score no less (the order is by runtime)
-		}
-		if set[r>>6]&(1<<(r&63)) == 0 {
-			continue
-		}
-		kept = append(kept, r)
-		if len(kept) > n { // drop the most expensive
-			worst := 0
-			for k := 1; k < len(kept); k++ {
-				if t.cost[kept[k]] >= t.cost[kept[worst]] {
-					worst = k
+	finish, n := t.kind == rankedFinish, w.n
+	for k, word := range w.s.rtset {
+		for m := word; m != 0; m &= m - 1 {
+			i := k<<6 | bits.TrailingZeros64(m)
+			rt := t.rtOf[i]
+			score := rt
+			if finish {
+				score = start + rt
+			}
+			if !(score < best) && !math.IsNaN(best) {
+				return kept[:0], 0, false // the rest score no less (the order is by runtime)
+			}
+			kept = append(kept, t.byRt[i])
+			if len(kept) > n { // drop the most expensive
+				worst := 0
+				for k := 1; k < len(kept); k++ {
+					if t.cost[kept[k]] >= t.cost[kept[worst]] {
+						worst = k
+					}
+				}
+				kept = append(kept[:worst], kept[worst+1:]...)
+			}
+			if len(kept) < n {
+				continue
+			}
+			// the longest runtime by math.Max's fold: runtimes are > 0
+			sum, longest := 0.0, 0.0
+			for _, k := range kept {
+				sum += t.cost[k]
+				if t.rt[k] > longest {
+					longest = t.rt[k]
 				}
 			}
-			kept = append(kept[:worst], kept[worst+1:]...)
-		}
-		if len(kept) < n {
-			continue
-		}
-		sum, longest := 0.0, 0.0
-		for _, k := range kept {
-			sum += t.cost[k]
-			longest = math.Max(longest, t.rt[k])
-		}
-		if sum <= w.budget {
-			return kept, score(longest), true
+			if sum <= w.budget {
+				if finish {
+					return kept, start + longest, true
+				}
+				return kept, longest, true
+			}
 		}
 	}
 	return kept[:0], 0, false
 }
 
-// countBelow returns the number of ranks below r in set.
+// countBelow returns the number of bits below r in set.
 func countBelow(set []uint64, r int32) int {
-	c := 0
-	for k := 0; k < int(r>>6); k++ {
+	c, w := 0, int(r>>6)
+	for k := 0; k < w && k < len(set); k++ {
 		c += bits.OnesCount64(set[k])
 	}
-	return c + bits.OnesCount64(set[r>>6]&(1<<(r&63)-1))
+	if w < len(set) {
+		c += bits.OnesCount64(set[w] & (1<<(r&63) - 1))
+	}
+	return c
 }

@@ -130,3 +130,17 @@ func TestRankTableLeavesTiesToTheGeneralSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestCountBelow checks the population count below a bit, up to the end
+// of the set (a prefix of every candidate in runtime order).
+func TestCountBelow(t *testing.T) {
+	set := []uint64{math.MaxUint64, 0b1011}
+	for _, c := range []struct {
+		r    int32
+		want int
+	}{{0, 0}, {3, 3}, {63, 63}, {64, 64}, {65, 65}, {66, 66}, {67, 66}, {127, 67}, {128, 67}} {
+		if got := countBelow(set, c.r); got != c.want {
+			t.Errorf("countBelow(%b, %d) = %d, want %d", set, c.r, got, c.want)
+		}
+	}
+}

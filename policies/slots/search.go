@@ -59,6 +59,7 @@ type Searcher struct {
 	rset    []uint64
 	rslot   []slot.Slot
 	rdl     []float64 // by rank: the candidate's deadline End − Runtime
+	rtset   []uint64  // the candidates by their places in runtime order
 	rkept   []int32
 }
 
