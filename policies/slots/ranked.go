@@ -300,7 +300,12 @@ func (w *sweep) pickRanked(t *rankTable, start float64, one int32) bool {
 		best := math.NaN()
 		if out.Found {
 			best = out.Score
-			if !w.canBeatRanked(t, start, best) {
+			switch beat, ever := w.canBeatRanked(t, start, best); {
+			case !ever: // nor at any later start: the sweep is over
+				s.done[0] = true
+				w.remaining--
+				return w.remaining == 0
+			case !beat:
 				return false
 			}
 		}
@@ -326,8 +331,11 @@ func (w *sweep) pickRanked(t *rankTable, start float64, one int32) bool {
 
 // canBeatRanked is fastest.canBeat: whether n candidates run shorter than
 // best (finish: than best − start), those in a prefix of the runtime
-// order.
-func (w *sweep) canBeatRanked(t *rankTable, start, best float64) bool {
+// order. ever is false when fewer than n suiting nodes do: no window at
+// this start or a later one can then beat best (best − start only falls
+// as the start grows, and a window's n distinct nodes score at least the
+// n-th least runtime), so the sweep may stop, as the floors stop it.
+func (w *sweep) canBeatRanked(t *rankTable, start, best float64) (beat, ever bool) {
 	if t.kind == rankedFinish {
 		best -= start
 	}
@@ -340,7 +348,10 @@ func (w *sweep) canBeatRanked(t *rankTable, start, best float64) bool {
 			hi = m
 		}
 	}
-	return countBelow(w.s.rtset, int32(lo)) >= w.n
+	if lo < w.n {
+		return false, false
+	}
+	return countBelow(w.s.rtset, int32(lo)) >= w.n, true
 }
 
 // pickBelowRanked is fastest.pickBelow: the candidates that score below
