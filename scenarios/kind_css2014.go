@@ -185,7 +185,7 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
 	cfg.Windows = slotexp.NewWindows(rc.Windows)
-	if rc.Shared != nil {
+	if rc.Shared != nil && p.sharesCSSPlan() {
 		cfg.Shared = css2014Memo{shared: rc.Shared, key: css2014CyclesKey(rc, p.CSS2014Config)}
 	}
 	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
@@ -233,6 +233,17 @@ func (p *CSS2014Params) Metrics() []results.MetricInfo {
 		return nil // Validate reports the bad variant
 	}
 	return describe(metricNames(p.view(c.Metrics())), slotexp.CSS2014MetricInfo)
+}
+
+// sharesCSSPlan reports whether the point keeps the plain CSS plans of
+// its cycles in the replication's Shared: only a point that runs the css
+// or the shift variant alone (a sweep over variant, as css2014-nodes',
+// whose other point reads them; a point that runs both makes each plan
+// once anyway), and only up to maxSharedBatchItems jobs per replication,
+// so that a long replication holds no plans.
+func (p *CSS2014Params) sharesCSSPlan() bool {
+	return (p.Variant == slotexp.VariantCSS || p.Variant == slotexp.VariantShift) &&
+		p.Cycles*p.Jobs.Count <= maxSharedBatchItems
 }
 
 // css2014Memo keeps in the replication's Shared what the points of a
