@@ -133,6 +133,13 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.Cycle) error {
 // runCycle is RunCycle of cycle number i of the run (−1: none, nothing
 // shared).
 func (c *CSS2014Cycler) runCycle(i int, cy toporkov.Cycle) error {
+	// The windows and alternatives of a cycle live in memory the next
+	// cycle reuses: the tallies and the recorded windows keep none of
+	// them, and the shared plans are copied out (see compact).
+	c.sched.SetScratch(true)
+	defer c.sched.SetScratch(false)
+	c.search.SetScratch(true)
+	defer c.search.SetScratch(false)
 	n := len(cy.Jobs)
 	user := make([]css.Job, n)
 	plain := make([]css.Job, n)
