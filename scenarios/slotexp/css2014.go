@@ -3,6 +3,7 @@ package slotexp
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -87,6 +88,10 @@ type CSS2014Cycler struct {
 	run    map[string]bool
 	tally  map[string]*variantTally
 	owned  float64 // the owned node's busy time under the generalised scheme
+	// a cycle's jobs as the variants take them (see runCycle)
+	user, plain []css.Job
+	crit        []int
+	actual      []float64
 }
 
 // NewCSS2014Cycler validates the settings and returns a cycler.
@@ -140,11 +145,12 @@ func (c *CSS2014Cycler) runCycle(i int, cy toporkov.Cycle) error {
 	defer c.sched.SetScratch(false)
 	c.search.SetScratch(true)
 	defer c.search.SetScratch(false)
+	// the cycle's jobs, in buffers the next cycle reuses (no plan or
+	// tally keeps them)
 	n := len(cy.Jobs)
-	user := make([]css.Job, n)
-	plain := make([]css.Job, n)
-	crit := make([]int, n)
-	actual := make([]float64, n)
+	c.user, c.plain = slices.Grow(c.user[:0], n)[:n], slices.Grow(c.plain[:0], n)[:n]
+	c.crit, c.actual = slices.Grow(c.crit[:0], n)[:n], slices.Grow(c.actual[:0], n)[:n]
+	user, plain, crit, actual := c.user, c.plain, c.crit, c.actual
 	for i, j := range cy.Jobs {
 		p, err := css.ParseProperty(j.Criterion)
 		if err != nil {
