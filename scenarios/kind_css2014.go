@@ -185,6 +185,9 @@ func (p *CSS2014Params) Run(rc RunContext) (results.Metrics, error) {
 	cfg := p.experiment()
 	cfg.MaxJobs, cfg.Check = rc.Stop.CompletedJobs, rc.Check
 	cfg.Windows = slotexp.NewWindows(rc.Windows)
+	if rc.Shared != nil && p.sharesCSSPlan() {
+		cfg.Shared = css2014Memo{shared: rc.Shared, key: css2014CyclesKey(rc, p.CSS2014Config)}
+	}
 	m, err := slotexp.RunCSS2014(rc.context(), gen, cfg)
 	if err != nil {
 		return nil, err
@@ -230,4 +233,42 @@ func (p *CSS2014Params) Metrics() []results.MetricInfo {
 		return nil // Validate reports the bad variant
 	}
 	return describe(metricNames(p.view(c.Metrics())), slotexp.CSS2014MetricInfo)
+}
+
+// sharesCSSPlan reports whether the point keeps the plain CSS plans of
+// its cycles in the replication's Shared: only a point that runs the css
+// or the shift variant alone (a sweep over variant, as css2014-nodes',
+// whose other point reads them; a point that runs both makes each plan
+// once anyway), and only up to maxSharedBatchItems jobs per replication,
+// so that a long replication holds no plans.
+func (p *CSS2014Params) sharesCSSPlan() bool {
+	return (p.Variant == slotexp.VariantCSS || p.Variant == slotexp.VariantShift) &&
+		p.Cycles*p.Jobs.Count <= maxSharedBatchItems
+}
+
+// css2014Memo keeps in the replication's Shared what the points of a
+// css2014 sweep compute alike on the same cycles (slotexp.CycleMemo):
+// the generator's streams depend on the seed and the replication only,
+// so points with the same environment run the same cycles.
+type css2014Memo struct {
+	shared *Shared
+	key    string // the cycles' key (css2014CyclesKey)
+}
+
+// Memo returns build's value under key for the cycle, built once per
+// replication.
+func (m css2014Memo) Memo(cycle int, key string, build func() (any, error)) (any, error) {
+	return m.shared.Get(fmt.Sprintf("%s\x00cycle %d\x00%s", m.key, cycle, key), build)
+}
+
+// css2014CyclesKey names everything a replication's cycles depend on:
+// the seed, the replication and the environment (the owned node by
+// value, not by its address).
+func css2014CyclesKey(rc RunContext, env toporkov.CSS2014Config) string {
+	owned := "none"
+	if o := env.Nodes.Owned; o != nil {
+		owned = fmt.Sprintf("%#v", *o)
+	}
+	env.Nodes.Owned = nil
+	return fmt.Sprintf("css2014 cycles\x00%d\x00%d\x00%#v\x00%s", rc.Streams.Seed(), rc.Streams.Replication(), env, owned)
 }

@@ -3,6 +3,7 @@ package slot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -61,8 +62,19 @@ func NewList(nodes []Node, slots []Slot) (*List, error) {
 }
 
 // Sort orders the slots by start time, keeping the order of equal starts.
+// (slices.SortStableFunc runs the algorithm of sort.SliceStable, whose
+// reflective swaps were 6% of css2014-load-levels, on the slots
+// themselves.)
 func (l *List) Sort() {
-	sort.SliceStable(l.Slots, func(i, j int) bool { return l.Slots[i].Start < l.Slots[j].Start })
+	slices.SortStableFunc(l.Slots, func(a, b Slot) int {
+		switch {
+		case a.Start < b.Start:
+			return -1
+		case b.Start < a.Start:
+			return 1
+		}
+		return 0
+	})
 }
 
 // Len returns the number of free slots.

@@ -28,6 +28,13 @@ type Scheduler struct {
 	found    []Alternative
 	foundJob []int
 	add      func(j int, w slot.Window)
+	// scratch, when true, carves the grouped alternatives from group and
+	// groups, which every SetScratch(true) reuses (see SetScratch); end
+	// is groupByJob's scratch.
+	scratch bool
+	group   []Alternative
+	groups  [][]Alternative
+	end     []int
 }
 
 // Alternatives runs the first CSS step on l, which it does not modify:
@@ -55,11 +62,26 @@ func (s *Scheduler) Alternatives(l *slot.List, jobs []Job) ([][]Alternative, err
 	if err != nil {
 		return nil, err
 	}
-	alts := groupByJob(s.found, s.foundJob, len(jobs))
+	alts := s.groupByJob(len(jobs))
 	for i, j := range jobs {
 		SetUtilities(alts[i], j.Criterion)
 	}
 	return alts, nil
+}
+
+// SetScratch switches scratch memory for the windows and alternatives
+// the scheduler finds on or off (see slots.Searcher.SetScratch): while it
+// is on, the next SetScratch(true) reuses the memory of every window and
+// alternative found before it, so that alternatives and plans made
+// before that call must no longer be used. An experiment that is done
+// with a cycle's plans when the next cycle begins turns it on at the
+// start of every cycle.
+func (s *Scheduler) SetScratch(on bool) {
+	s.search.SetScratch(on)
+	s.scratch = on
+	if on {
+		s.group, s.groups = s.group[:0], s.groups[:0]
+	}
 }
 
 // Schedule runs both CSS steps on the batch: the alternatives of every
@@ -94,23 +116,40 @@ func (s *Scheduler) Choose(alts [][]Alternative, p Problem) (Plan, error) {
 	return plan, nil
 }
 
-// groupByJob returns the alternatives found (of job jobOf[k] each) as one
-// slice per job in the order found, all carved from one new slice with
-// each job's capacity cut to its length (an append by the caller
-// copies). A job without alternatives has a nil slice.
-func groupByJob(found []Alternative, jobOf []int, jobs int) [][]Alternative {
-	alts := make([][]Alternative, jobs)
+// groupByJob returns the alternatives found (s.found, of job
+// s.foundJob[k] each) as one slice per job in the order found, all carved
+// from one new slice (with scratch on, from s.group) with each job's
+// capacity cut to its length (an append by the caller copies). A job
+// without alternatives has a nil slice.
+func (s *Scheduler) groupByJob(jobs int) [][]Alternative {
+	var alts [][]Alternative
+	if s.scratch {
+		k := len(s.groups)
+		s.groups = append(s.groups, make([][]Alternative, jobs)...)
+		alts = s.groups[k : k+jobs : k+jobs]
+	} else {
+		alts = make([][]Alternative, jobs)
+	}
+	found, jobOf := s.found, s.foundJob
 	if len(found) == 0 {
 		return alts
 	}
-	end := make([]int, jobs) // the end of each job's run in all
+	end := append(s.end[:0], make([]int, jobs)...) // the end of each job's run in all
+	s.end = end
 	for _, j := range jobOf {
 		end[j]++
 	}
 	for j := 1; j < jobs; j++ {
 		end[j] += end[j-1]
 	}
-	all := make([]Alternative, len(found))
+	var all []Alternative
+	if s.scratch {
+		k := len(s.group)
+		s.group = append(s.group, make([]Alternative, len(found))...)
+		all = s.group[k : k+len(found) : k+len(found)]
+	} else {
+		all = make([]Alternative, len(found))
+	}
 	at := 0
 	for j := range alts {
 		if end[j] > at {

@@ -81,7 +81,14 @@ func Sliced(l *slot.List, jobs []Job, k int, sched BatchScheduler) (Plan, error)
 		return Plan{}, err
 	}
 	plan := Plan{Alternatives: [][]Alternative{}, Chosen: []int{}}
-	free := l.Clone()
+	// the copy has room for a slot more per node of every job: a window
+	// part cut from inside a slot leaves two, and the list then never
+	// grows (each growth copied it whole).
+	room := 0
+	for _, j := range jobs {
+		room += j.Request.Nodes
+	}
+	free := &slot.List{Nodes: l.Nodes, Slots: append(make([]slot.Slot, 0, len(l.Slots)+room), l.Slots...)}
 	for _, b := range parts {
 		sub, err := sched(free, jobs[b[0]:b[1]])
 		if err != nil {

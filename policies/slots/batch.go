@@ -126,10 +126,14 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 	for i, j := range jobs {
 		s.jobFits = appendNodeFits(s.jobFits, l, j, searches[i].Limits)
 	}
+	ranks := s.rankTables(len(jobs))
+	byPrice, byPerf := s.nodeOrders(l)
 	for i, j := range jobs {
 		hs[i] = noHints
 		hs[i].fits = s.jobFits[i*len(l.Nodes) : (i+1)*len(l.Nodes)]
 		hs[i].minRuntime = minRuntime(hs[i].fits)
+		ranks[i].build(hs[i].fits, searches[i].Criterion, searches[i].Limits.Budget, byPrice, byPerf)
+		hs[i].rank = &ranks[i]
 		if searches[i].Criterion.StopAtFirst() {
 			hs[i].maxLen = maxLen
 		}

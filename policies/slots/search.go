@@ -50,6 +50,17 @@ type Searcher struct {
 	// the start and candidates of each criterion's best window so far
 	bestStart []float64
 	bestCands [][]Candidate
+	// the ranked sweep's (see ranked.go): every job's table of
+	// AlternativesEach, the candidates' bit set, their slots by rank and
+	// the ranks a pick keeps
+	ranks   []rankTable
+	byPrice []int32
+	byPerf  []int32
+	rset    []uint64
+	rslot   []slot.Slot
+	rdl     []float64 // by rank: the candidate's deadline End − Runtime
+	rtset   []uint64  // the candidates by their places in runtime order
+	rkept   []int32
 }
 
 // nodeFit is what a scan knows of one node before it looks at the node's
@@ -152,6 +163,10 @@ type hints struct {
 	// fits, when not nil, are the node fits of the request and limits
 	// (see nodeFits), computed once for several scans.
 	fits []nodeFit
+	// rank, when not nil and of a kind other than rankedNone, makes a
+	// scan of its one criterion without probe or bounds the ranked sweep
+	// (see ranked.go); set with fits, whose job it describes.
+	rank *rankTable
 	// floor is a score no window of the list reaches below under the
 	// scan's one criterion (see floorer): the scan stops at its first
 	// window that scores it, as no later one can score strictly less.

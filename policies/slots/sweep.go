@@ -34,7 +34,13 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		cands: s.cands[:0], minDeadline: math.Inf(1), remaining: len(crits),
 		probed: !h.probe,
 	}
-	if err := w.run(l, crits, firstSlot(l, h)); err != nil {
+	var err error
+	if t := h.rank; t != nil && t.kind != rankedNone && len(crits) == 1 && !h.probe && !h.bounded && s.each == nil {
+		err = w.runRanked(l, t, firstSlot(l, h))
+	} else {
+		err = w.run(l, crits, firstSlot(l, h))
+	}
+	if err != nil {
 		return nil, err
 	}
 	for i := range w.cands {

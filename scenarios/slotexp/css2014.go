@@ -3,6 +3,7 @@ package slotexp
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 	"github.com/schedsim/schedsim/policies/css"
@@ -60,6 +61,9 @@ type CSS2014Config struct {
 	// Windows, when not nil, records the planned windows of the first
 	// cycles (see Windows).
 	Windows *Windows
+	// Shared, when not nil, holds what the runs of the same cycles
+	// compute alike (see CycleMemo).
+	Shared CycleMemo
 }
 
 // The VO criteria of the 2014 experiments: the choice among the
@@ -84,6 +88,10 @@ type CSS2014Cycler struct {
 	run    map[string]bool
 	tally  map[string]*variantTally
 	owned  float64 // the owned node's busy time under the generalised scheme
+	// a cycle's jobs as the variants take them (see runCycle)
+	user, plain []css.Job
+	crit        []int
+	actual      []float64
 }
 
 // NewCSS2014Cycler validates the settings and returns a cycler.
@@ -124,11 +132,25 @@ var criterionOrder = []css.Property{css.Start, css.Runtime, css.Finish, css.Cost
 
 // RunCycle schedules one cycle with every variant and tallies it.
 func (c *CSS2014Cycler) RunCycle(cy toporkov.Cycle) error {
+	return c.runCycle(-1, cy)
+}
+
+// runCycle is RunCycle of cycle number i of the run (−1: none, nothing
+// shared).
+func (c *CSS2014Cycler) runCycle(i int, cy toporkov.Cycle) error {
+	// The windows and alternatives of a cycle live in memory the next
+	// cycle reuses: the tallies and the recorded windows keep none of
+	// them, and the shared plans are copied out (see compact).
+	c.sched.SetScratch(true)
+	defer c.sched.SetScratch(false)
+	c.search.SetScratch(true)
+	defer c.search.SetScratch(false)
+	// the cycle's jobs, in buffers the next cycle reuses (no plan or
+	// tally keeps them)
 	n := len(cy.Jobs)
-	user := make([]css.Job, n)
-	plain := make([]css.Job, n)
-	crit := make([]int, n)
-	actual := make([]float64, n)
+	c.user, c.plain = slices.Grow(c.user[:0], n)[:n], slices.Grow(c.plain[:0], n)[:n]
+	c.crit, c.actual = slices.Grow(c.crit[:0], n)[:n], slices.Grow(c.actual[:0], n)[:n]
+	user, plain, crit, actual := c.user, c.plain, c.crit, c.actual
 	for i, j := range cy.Jobs {
 		p, err := css.ParseProperty(j.Criterion)
 		if err != nil {
@@ -145,29 +167,29 @@ func (c *CSS2014Cycler) RunCycle(cy toporkov.Cycle) error {
 		actual[i] = j.Actual
 	}
 	l := cy.List
-	var cssPlan css.Plan
+	var cssPlan chosenPlan
 	if c.run[VariantCSS] || c.run[VariantShift] {
-		p, err := c.batch(l, plain)
+		p, err := c.cssPlan(i, l, plain)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantCSS, err)
 		}
 		cssPlan = p
 		if c.run[VariantCSS] {
-			if err := c.record(VariantCSS, cy, c.kept(p, actual), crit); err != nil {
+			if err := c.record(VariantCSS, cy, c.keptChosen(p, actual), crit); err != nil {
 				return err
 			}
 		}
 	}
 	if c.run[VariantShift] {
-		ws := css.ChosenWindows(cssPlan)
-		free, err := takenFrom(l, ws)
+		free, err := takenFrom(l, cssPlan.windows)
 		if err != nil {
 			return fmt.Errorf("%s: %w", VariantShift, err)
 		}
-		if ws, err = css.Shift(free, css.Requests(plain), ws); err != nil {
+		ws, err := css.Shift(free, css.Requests(plain), cssPlan.windows)
+		if err != nil {
 			return err
 		}
-		if err := c.record(VariantShift, cy, Outcome{Planned: ws, Alternatives: counts(cssPlan)}, crit); err != nil {
+		if err := c.record(VariantShift, cy, Outcome{Planned: ws, Alternatives: cssPlan.alternatives}, crit); err != nil {
 			return err
 		}
 	}
@@ -294,7 +316,12 @@ func counts(p css.Plan) []int {
 // kept returns the outcome of a plan that is kept as planned when actual
 // runtimes are simulated (CSS and the generalised scheme).
 func (c *CSS2014Cycler) kept(p css.Plan, actual []float64) Outcome {
-	o := Outcome{Planned: css.ChosenWindows(p), Alternatives: counts(p)}
+	return c.keptChosen(chosenPlan{windows: css.ChosenWindows(p), alternatives: counts(p)}, actual)
+}
+
+// keptChosen is kept of what a plan chose.
+func (c *CSS2014Cycler) keptChosen(p chosenPlan, actual []float64) Outcome {
+	o := Outcome{Planned: p.windows, Alternatives: p.alternatives}
 	if c.cfg.Actual {
 		o.Actual = css.KeepPlan(o.Planned, actual)
 	}
@@ -344,7 +371,7 @@ func RunCSS2014(ctx context.Context, gen *toporkov.CSS2014Generator, cfg CSS2014
 	err = RunCycles(ctx, cfg.Cycles, cfg.MaxJobs, func(i int) (int, error) {
 		cy := gen.Next()
 		cfg.Windows.Begin(i)
-		if err := c.RunCycle(cy); err != nil {
+		if err := c.runCycle(i, cy); err != nil {
 			return 0, fmt.Errorf("slotexp: cycle %d: %w", i, err)
 		}
 		return len(cy.Jobs), nil

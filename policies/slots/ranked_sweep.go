@@ -1,0 +1,255 @@
+package slots
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// runRanked is run for the job of table t (t.kind ≠ rankedNone), without
+// a probe, bounds or ScanEach: the same tests in the same order, on the
+// bit set of the candidates' ranks.
+func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
+	s := w.s
+	minRt, fits, nodes := w.h.minRuntime, w.fits, len(l.Nodes)
+	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
+	clear(s.rset)
+	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
+	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
+	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
+	clear(s.rtset)
+	set, at := s.rset, s.rslot
+	fast := t.kind == rankedRuntime || t.kind == rankedFinish
+	count, admits, added, expired := 0, 0, int32(-1), false
+	slots := l.Slots
+	for i := first; i < len(slots); i++ {
+		sl := &slots[i]
+		if sl.Start+minRt > sl.End {
+			continue // too short on every node that suits the job
+		}
+		if sl.Node < 0 || sl.Node >= nodes {
+			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
+		}
+		f := &fits[sl.Node]
+		if !f.ok || !(sl.Start+f.runtime <= sl.End) {
+			continue // the node does not suit the job, or the slot is too short on it
+		}
+		start := sl.Start
+		if count > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
+			if k := w.expireRanked(t, start); k > 0 {
+				count, expired = count-k, true
+			}
+		}
+		r := t.rankOf[sl.Node]
+		word, bit := r>>6, uint64(1)<<(r&63)
+		if set[word]&bit != 0 {
+			continue // an overlapping slot of a node already in use: invalid list, keep the first
+		}
+		set[word] |= bit
+		if fast {
+			p := t.rtPos[r]
+			s.rtset[p>>6] |= 1 << (p & 63)
+		}
+		at[r] = *sl
+		count, admits, added = count+1, admits+1, r
+		d := sl.End - f.runtime
+		s.rdl[r] = d
+		if d < w.minDeadline {
+			w.minDeadline = d
+		}
+		if count < w.n {
+			continue
+		}
+		one := int32(-1) // the one candidate that joined since the last pick, if nothing else changed
+		if admits == 1 && !expired {
+			one = added
+		}
+		admits, expired = 0, false
+		if w.pickRanked(t, start, one) {
+			break
+		}
+	}
+	return nil
+}
+
+// expireRanked drops the candidates too short for a window at start (the
+// test of Searcher.expire), sets the least deadline of the rest and
+// returns how many expired. Only a candidate whose deadline End − Runtime
+// (kept by rank) is ≤ start can expire: start + Runtime > End in floating
+// point implies it in real numbers, and rounding is monotone; so the
+// test reads one array, and the slot only then.
+func (w *sweep) expireRanked(t *rankTable, start float64) int {
+	s := w.s
+	set, dl := s.rset, s.rdl
+	fast := t.kind == rankedRuntime || t.kind == rankedFinish
+	minDeadline, expired := math.Inf(1), 0
+	for k, word := range set {
+		for m := word; m != 0; m &= m - 1 {
+			r := k<<6 | bits.TrailingZeros64(m)
+			d := dl[r]
+			if d <= start && start+t.rt[r] > s.rslot[r].End {
+				set[k] &^= 1 << (r & 63)
+				if fast {
+					p := t.rtPos[r]
+					s.rtset[p>>6] &^= 1 << (p & 63)
+				}
+				expired++
+				continue
+			}
+			if d < minDeadline {
+				minDeadline = d
+			}
+		}
+	}
+	w.minDeadline = minDeadline
+	return expired
+}
+
+// pickRanked is Searcher.pick for the one criterion of t at start; one
+// is the rank of the one candidate that joined since the last pick when
+// nothing else changed, −1 otherwise. It reports whether the scan may
+// stop.
+func (w *sweep) pickRanked(t *rankTable, start float64, one int32) bool {
+	s, out, n := w.s, &w.out[0], w.n
+	set := s.rset
+	kept := s.rkept[:0]
+	var score float64
+	ok := false
+	switch t.kind {
+	case rankedStart, rankedCost:
+		if t.kind == rankedCost && one >= 0 && s.picked[0] && countBelow(set, one) >= n {
+			return false // the n cheapest are the last pick's (see Searcher.pick)
+		}
+		s.picked[0] = true
+		sum := 0.0
+		for k, word := range set {
+			for m := word; m != 0 && len(kept) < n; m &= m - 1 {
+				r := int32(k<<6 | bits.TrailingZeros64(m))
+				kept = append(kept, r)
+				sum += t.cost[r]
+			}
+		}
+		ok, score = sum <= w.budget, sum
+		if t.kind == rankedStart {
+			score = start
+		}
+	default:
+		best := math.NaN()
+		if out.Found {
+			best = out.Score
+			switch beat, ever := w.canBeatRanked(t, start, best); {
+			case !ever: // nor at any later start: the sweep is over
+				s.done[0] = true
+				w.remaining--
+				return w.remaining == 0
+			case !beat:
+				return false
+			}
+		}
+		kept, score, ok = w.pickBelowRanked(t, start, best, kept)
+	}
+	s.rkept = kept
+	if !ok || out.Found && !(score < out.Score) {
+		return false
+	}
+	out.Found, out.Score = true, score
+	s.bestStart[0] = start
+	bc := s.bestCands[0][:0]
+	for _, r := range kept {
+		bc = append(bc, Candidate{Slot: s.rslot[r], Runtime: t.rt[r], Cost: t.cost[r]})
+	}
+	s.bestCands[0] = bc
+	if t.kind == rankedStart || score <= s.floor[0] {
+		s.done[0] = true
+		w.remaining--
+	}
+	return w.remaining == 0
+}
+
+// canBeatRanked is fastest.canBeat: whether n candidates run shorter than
+// best (finish: than best − start), those in a prefix of the runtime
+// order. ever is false when fewer than n suiting nodes do: no window at
+// this start or a later one can then beat best (best − start only falls
+// as the start grows, and a window's n distinct nodes score at least the
+// n-th least runtime), so the sweep may stop, as the floors stop it.
+func (w *sweep) canBeatRanked(t *rankTable, start, best float64) (beat, ever bool) {
+	if t.kind == rankedFinish {
+		best -= start
+	}
+	lo, hi := 0, len(t.rtOf)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.rtOf[m] < best {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < w.n {
+		return false, false
+	}
+	return countBelow(w.s.rtset, int32(lo)) >= w.n, true
+}
+
+// pickBelowRanked is fastest.pickBelow: the candidates that score below
+// best (all when best is NaN) in (runtime, cost) order, the n cheapest so
+// far kept, until they fit the budget.
+func (w *sweep) pickBelowRanked(t *rankTable, start, best float64, kept []int32) ([]int32, float64, bool) {
+	finish, n := t.kind == rankedFinish, w.n
+	for k, word := range w.s.rtset {
+		for m := word; m != 0; m &= m - 1 {
+			i := k<<6 | bits.TrailingZeros64(m)
+			rt := t.rtOf[i]
+			score := rt
+			if finish {
+				score = start + rt
+			}
+			if !(score < best) && !math.IsNaN(best) {
+				return kept[:0], 0, false // the rest score no less (the order is by runtime)
+			}
+			kept = append(kept, t.byRt[i])
+			if len(kept) > n { // drop the most expensive
+				worst := 0
+				for k := 1; k < len(kept); k++ {
+					if t.cost[kept[k]] >= t.cost[kept[worst]] {
+						worst = k
+					}
+				}
+				kept = append(kept[:worst], kept[worst+1:]...)
+			}
+			if len(kept) < n {
+				continue
+			}
+			// the longest runtime by math.Max's fold: runtimes are > 0
+			sum, longest := 0.0, 0.0
+			for _, k := range kept {
+				sum += t.cost[k]
+				if t.rt[k] > longest {
+					longest = t.rt[k]
+				}
+			}
+			if sum <= w.budget {
+				if finish {
+					return kept, start + longest, true
+				}
+				return kept, longest, true
+			}
+		}
+	}
+	return kept[:0], 0, false
+}
+
+// countBelow returns the number of bits below r in set.
+func countBelow(set []uint64, r int32) int {
+	c, w := 0, int(r>>6)
+	for k := 0; k < w && k < len(set); k++ {
+		c += bits.OnesCount64(set[k])
+	}
+	if w < len(set) {
+		c += bits.OnesCount64(set[w] & (1<<(r&63) - 1))
+	}
+	return c
+}
