@@ -1,6 +1,9 @@
 package cluster
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Stair is one breakpoint of a staircase (see Profile.Staircase): some
 // run of steps with at least Level free processors is Len long.
@@ -32,46 +35,69 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 	}
 	k0 := after(st, a) - 1
 	k1 := atOrAfter(st, b) - 1 // the last step that starts before b
-	// Follow the runs that meet [a, b) to the left and to the right while
-	// some level is still alive, up to limit: a run that reaches a cut
-	// boundary is at least limit long.
+	// Outside [a, b), a run that meets it and reaches a step holds at
+	// most the least free count between that step and [a, b): the steps
+	// around [a, b) are replaced by that count (a step at least as high
+	// changes no run that meets [a, b); a lower one ends them all the
+	// same), and steps of equal such counts are merged. Runs are followed
+	// while some level is alive, up to limit: a run that reaches a cut
+	// end is at least limit long.
+	seq := p.seq[:0]
 	kl, m := k0, st[k0].Free
 	for kl > 0 && st[k0].Time-st[kl].Time < limit {
 		if m = min(m, st[kl-1].Free); m <= 0 {
 			break
 		}
 		kl--
+		if len(seq) == 0 || m < seq[len(seq)-1].Free {
+			seq = append(seq, Step{st[kl].Time, m})
+		} else {
+			seq[len(seq)-1].Time = st[kl].Time
+		}
 	}
 	leftCut := kl > 0 && st[k0].Time-st[kl].Time >= limit
+	slices.Reverse(seq)
+	c0 := len(seq)
+	seq = append(seq, st[k0:k1+1]...)
+	c1 := len(seq) - 1
 	kr, m := k1, st[k1].Free
 	for kr+1 < len(st) && st[kr+1].Time-stepEnd(st, k1) < limit {
 		if m = min(m, st[kr+1].Free); m <= 0 {
 			break
 		}
 		kr++
+		if m < seq[len(seq)-1].Free || len(seq)-1 == c1 {
+			seq = append(seq, Step{st[kr].Time, m})
+		}
 	}
 	rightCut := kr+1 < len(st) && st[kr+1].Time-stepEnd(st, k1) >= limit
+	end := stepEnd(st, kr)
+	last := len(seq) - 1
 	// Every maximal run at level n is the run of its lowest step k at
 	// level Free(k) ≥ n: the runs of the steps, found with a stack of
 	// increasing free counts, give S as the largest Len over the levels
 	// at or above n.
 	stack := p.stack[:0]
-	for i := kl; i <= kr+1; i++ {
+	for i := 0; i <= last+1; i++ {
 		f := math.MinInt
-		if i <= kr {
-			f = st[i].Free
+		if i <= last {
+			f = seq[i].Free
 		}
-		for len(stack) > 0 && st[stack[len(stack)-1]].Free >= f {
+		for len(stack) > 0 && seq[stack[len(stack)-1]].Free >= f {
 			k := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			lo := kl
+			lo := 0
 			if len(stack) > 0 {
 				lo = stack[len(stack)-1] + 1
 			}
 			hi := i - 1
-			if lv := st[k].Free; lv > 0 && lo <= k1 && hi >= k0 {
-				l := stepEnd(st, hi) - st[lo].Time
-				if lo == kl && leftCut || hi == kr && rightCut || l >= limit {
+			if lv := seq[k].Free; lv > 0 && lo <= c1 && hi >= c0 {
+				l := end
+				if hi < last {
+					l = seq[hi+1].Time
+				}
+				l -= seq[lo].Time
+				if lo == 0 && leftCut || hi == last && rightCut || l >= limit {
 					l = math.Inf(1)
 				}
 				dst = AddStair(dst, lv, l)
@@ -79,7 +105,7 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 		}
 		stack = append(stack, i)
 	}
-	p.stack = stack
+	p.stack, p.seq = stack, seq
 	return dst
 }
 
@@ -95,19 +121,14 @@ func stepEnd(st []Step, k int) float64 {
 // StairAt returns S(n) of staircase s: the Len of its first stair with
 // Level ≥ n, 0 if none.
 func StairAt(s []Stair, n int) float64 {
-	lo, hi := 0, len(s)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if s[h].Level >= n {
-			hi = h
-		} else {
-			lo = h + 1
+	// A scan: staircases have a few stairs, and the levels asked are
+	// mostly low.
+	for _, st := range s {
+		if st.Level >= n {
+			return st.Len
 		}
 	}
-	if lo == len(s) {
-		return 0
-	}
-	return s[lo].Len
+	return 0
 }
 
 // AddStair adds to staircase s a run of length l at level lv (S(n) ≥ l for

@@ -78,10 +78,11 @@ func (l *moveLog) widen(s []cluster.Stair) {
 
 // longest returns the longest run of steps with at least n free
 // processors that met a release the job last passed to since has not
-// seen, right after that release (the union of their staircases at n).
-func (l *moveLog) longest(n int) float64 {
+// seen, right after that release (the union of their staircases at n),
+// or a run at least d long.
+func (l *moveLog) longest(n int, d float64) float64 {
 	s := cluster.StairAt(l.union, n)
-	if q := l.q; q < len(l.prev) {
+	if q := l.q; s < d && q < len(l.prev) {
 		s = max(s, cluster.StairAt(l.sufSt[l.sufLo[q]:l.sufHi[q]], n))
 	}
 	return s

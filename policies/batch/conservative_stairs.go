@@ -36,7 +36,7 @@ func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, 
 		p.moves.widen(p.stairs)
 		p.baseOK = true
 	}
-	s := p.moves.longest(n)
+	s := p.moves.longest(n, d)
 	return s >= d || s > 0 && prof.FreeBefore(r) >= n
 }
 
