@@ -60,8 +60,8 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 	c0 := len(seq)
 	seq = append(seq, st[k0:k1+1]...)
 	c1 := len(seq) - 1
-	kr, m := k1, st[k1].Free
-	for kr+1 < len(st) && st[kr+1].Time-stepEnd(st, k1) < limit {
+	kr, m, e1 := k1, st[k1].Free, stepEnd(st, k1)
+	for kr+1 < len(st) && st[kr+1].Time-e1 < limit {
 		if m = min(m, st[kr+1].Free); m <= 0 {
 			break
 		}
@@ -70,7 +70,7 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 			seq = append(seq, Step{st[kr].Time, m})
 		}
 	}
-	rightCut := kr+1 < len(st) && st[kr+1].Time-stepEnd(st, k1) >= limit
+	rightCut := kr+1 < len(st) && st[kr+1].Time-e1 >= limit
 	end := stepEnd(st, kr)
 	last := len(seq) - 1
 	// Every maximal run at level n is the run of its lowest step k at
@@ -149,9 +149,11 @@ func AddStair(s []Stair, lv int, l float64) []Stair {
 	if e < len(s) && s[e].Level == lv {
 		e++
 	}
-	if j == e {
+	if j == e { // shifted by hand: a call of memmove costs more
 		s = append(s, Stair{})
-		copy(s[j+1:], s[j:])
+		for k := len(s) - 1; k > j; k-- {
+			s[k] = s[k-1]
+		}
 	} else if e-j > 1 {
 		s = append(s[:j+1], s[e:]...)
 	}

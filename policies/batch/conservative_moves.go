@@ -22,14 +22,12 @@ type moveLog struct {
 	from, to       float64 // the earliest start and latest end of cur
 	// seenFrom and seenTo are those of prev[q:] and cur together.
 	seenFrom, seenTo float64
-	// The staircases of the releases (see cluster.Profile.Staircase):
-	// move k of cur has curSt[curOff[k]:curOff[k+1]], prev likewise;
-	// sufSt[sufLo[k]:sufHi[k]] is the union of those of prev[k:], and
-	// union that of cur's and of the staircases widened in.
-	curSt, prevSt, sufSt []cluster.Stair
-	curOff, prevOff      []int
-	sufLo, sufHi         []int
-	union, spare         []cluster.Stair
+	// union is the union of the staircases of the releases of cur (see
+	// cluster.Profile.Staircase); prevUnion that of prev, all of it (with
+	// the moves before the job too, which it has seen, the test stays a
+	// necessary condition and costs no union per suffix), or in the first
+	// sweep that of the releases before it (early).
+	union, prevUnion, spare []cluster.Stair
 }
 
 // move is the release of one move: the job at queue position at released
@@ -44,18 +42,15 @@ func (l *moveLog) reset() {
 	l.prev, l.cur = l.prev[:0], l.cur[:0]
 	l.from, l.to = math.Inf(1), math.Inf(-1)
 	l.seenFrom, l.seenTo = l.from, l.to
-	l.curSt, l.curOff = l.curSt[:0], append(l.curOff[:0], 0)
-	l.sufLo, l.sufHi = append(l.sufLo[:0], 0), append(l.sufHi[:0], 0)
-	l.union = l.union[:0]
+	l.union, l.prevUnion = l.union[:0], l.prevUnion[:0]
 }
 
 // add records the move of the job at queue position i, which released
 // its processors over [from, to), with the staircase s of that release.
 func (l *moveLog) add(i int, from, to float64, s []cluster.Stair) {
 	l.cur = append(l.cur, move{i, from, to})
-	l.curSt = append(l.curSt, s...)
-	l.curOff = append(l.curOff, len(l.curSt))
-	l.widen(s)
+	l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
+	l.union, l.spare = l.spare, l.union
 	if from < l.from {
 		l.from = from
 	}
@@ -70,10 +65,10 @@ func (l *moveLog) add(i int, from, to float64, s []cluster.Stair) {
 	}
 }
 
-// widen adds staircase s to the union of this sweep's.
-func (l *moveLog) widen(s []cluster.Stair) {
-	l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
-	l.union, l.spare = l.spare, l.union
+// early records, in the first sweep, the staircase s of the releases
+// made before it, which no job has seen.
+func (l *moveLog) early(s []cluster.Stair) {
+	l.prevUnion = append(l.prevUnion[:0], s...)
 }
 
 // longest returns the longest run of steps with at least n free
@@ -82,8 +77,8 @@ func (l *moveLog) widen(s []cluster.Stair) {
 // or a run at least d long.
 func (l *moveLog) longest(n int, d float64) float64 {
 	s := cluster.StairAt(l.union, n)
-	if q := l.q; s < d && q < len(l.prev) {
-		s = max(s, cluster.StairAt(l.sufSt[l.sufLo[q]:l.sufHi[q]], n))
+	if s < d && (l.q < len(l.prev) || len(l.prev) == 0) {
+		s = max(s, cluster.StairAt(l.prevUnion, n))
 	}
 	return s
 }
@@ -92,20 +87,8 @@ func (l *moveLog) longest(n int, d float64) float64 {
 // previous ones.
 func (l *moveLog) nextSweep() {
 	l.prev, l.cur = l.cur, l.prev[:0]
-	l.prevSt, l.curSt = l.curSt, l.prevSt[:0]
-	l.prevOff, l.curOff = l.curOff, append(l.prevOff[:0], 0)
-	l.union = l.union[:0]
+	l.prevUnion, l.union = l.union, l.prevUnion[:0]
 	n := len(l.prev)
-	l.sufSt = l.sufSt[:0]
-	l.sufLo, l.sufHi = l.sufLo[:0], l.sufHi[:0]
-	for range n + 1 {
-		l.sufLo, l.sufHi = append(l.sufLo, 0), append(l.sufHi, 0)
-	}
-	for k := n - 1; k >= 0; k-- {
-		lo := len(l.sufSt)
-		l.sufSt = cluster.AppendUnion(l.sufSt, l.prevSt[l.prevOff[k]:l.prevOff[k+1]], l.sufSt[l.sufLo[k+1]:l.sufHi[k+1]])
-		l.sufLo[k], l.sufHi[k] = lo, len(l.sufSt)
-	}
 	l.sufFrom, l.sufTo = l.sufFrom[:0], l.sufTo[:0]
 	for range n {
 		l.sufFrom, l.sufTo = append(l.sufFrom, 0), append(l.sufTo, 0)

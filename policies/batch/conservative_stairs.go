@@ -33,7 +33,7 @@ import (
 func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, r float64) bool {
 	if !p.baseOK {
 		p.stairs = prof.Staircase(v.Now(), p.reach, p.longestEstimate(v), p.stairs)
-		p.moves.widen(p.stairs)
+		p.moves.early(p.stairs)
 		p.baseOK = true
 	}
 	s := p.moves.longest(n, d)
