@@ -29,8 +29,8 @@ type Step struct {
 type Profile struct {
 	procs int
 	steps []Step
-	stack []int  // Staircase's scratch
-	seq   []Step // Staircase's scratch
+	stack []stairRun // Staircase's scratch
+	seq   []Step     // Staircase's scratch
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors

@@ -55,7 +55,6 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 			seq[len(seq)-1].Time = st[kl].Time
 		}
 	}
-	leftCut := kl > 0 && st[k0].Time-st[kl].Time >= limit
 	slices.Reverse(seq)
 	c0 := len(seq)
 	seq = append(seq, st[k0:k1+1]...)
@@ -70,44 +69,48 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 			seq = append(seq, Step{st[kr].Time, m})
 		}
 	}
-	rightCut := kr+1 < len(st) && st[kr+1].Time-e1 >= limit
+	// A run that reaches a cut end is endless; the last step ends with a
+	// lowest level, which ends every run.
 	end := stepEnd(st, kr)
-	last := len(seq) - 1
+	if kr+1 < len(st) && st[kr+1].Time-e1 >= limit {
+		end = math.Inf(1)
+	}
+	if kl > 0 && st[k0].Time-st[kl].Time >= limit {
+		seq[0].Time = math.Inf(-1)
+	}
+	seq = append(seq, Step{end, math.MinInt})
 	// Every maximal run at level n is the run of its lowest step k at
 	// level Free(k) ≥ n: the runs of the steps, found with a stack of
-	// increasing free counts, give S as the largest Len over the levels
-	// at or above n.
+	// increasing free counts (each with the first step of its run), give
+	// S as the largest Len over the levels at or above n.
 	stack := p.stack[:0]
-	for i := 0; i <= last+1; i++ {
-		f := math.MinInt
-		if i <= last {
-			f = seq[i].Free
-		}
-		for len(stack) > 0 && seq[stack[len(stack)-1]].Free >= f {
-			k := stack[len(stack)-1]
+	for i, s := range seq {
+		lo := i
+		for len(stack) > 0 {
+			top := stack[len(stack)-1]
+			if top.lv < s.Free {
+				break
+			}
 			stack = stack[:len(stack)-1]
-			lo := 0
-			if len(stack) > 0 {
-				lo = stack[len(stack)-1] + 1
+			lo = top.lo
+			if top.lv == s.Free || top.lv <= 0 || lo > c1 || i <= c0 {
+				continue // the run goes on, or misses [a, b)
 			}
-			hi := i - 1
-			if lv := seq[k].Free; lv > 0 && lo <= c1 && hi >= c0 {
-				l := end
-				if hi < last {
-					l = seq[hi+1].Time
-				}
-				l -= seq[lo].Time
-				if lo == 0 && leftCut || hi == last && rightCut || l >= limit {
-					l = math.Inf(1)
-				}
-				dst = AddStair(dst, lv, l)
+			l := s.Time - seq[lo].Time
+			if l >= limit {
+				l = math.Inf(1)
 			}
+			dst = AddStair(dst, top.lv, l)
 		}
-		stack = append(stack, i)
+		stack = append(stack, stairRun{s.Free, lo})
 	}
 	p.stack, p.seq = stack, seq
 	return dst
 }
+
+// stairRun is a run of steps on Staircase's stack: its level, and its
+// first step.
+type stairRun struct{ lv, lo int }
 
 // stepEnd returns the end of step k: the start of the next one, +Inf for
 // the last.

@@ -113,6 +113,9 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 				if got, want := p.FreeAt(float64(x)), b.at(x); got != want {
 					t.Fatalf("trial %d step %d: FreeAt(%d) = %d, reference %d", trial, step, x, got, want)
 				}
+				if got, want := p.FreeBefore(float64(x+1)), b.at(x); got != want {
+					t.Fatalf("trial %d step %d: FreeBefore(%d) = %d, reference %d", trial, step, x+1, got, want)
+				}
 			}
 			s := b.now + rng.IntN(horizon)
 			e := s + rng.IntN(60)

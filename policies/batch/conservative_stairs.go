@@ -32,12 +32,17 @@ import (
 // staircase is that of [now, reach), taken at the first need.
 func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, r float64) bool {
 	if !p.baseOK {
-		p.stairs = prof.Staircase(v.Now(), p.reach, p.longestEstimate(v), p.stairs)
-		p.moves.early(p.stairs)
-		p.baseOK = true
+		p.takeBase(v, prof)
 	}
 	s := p.moves.longest(n, d)
 	return s >= d || s > 0 && prof.FreeBefore(r) >= n
+}
+
+// takeBase takes the staircase of the releases of the early ends.
+func (p *Conservative) takeBase(v *cluster.View, prof *cluster.Profile) {
+	p.stairs = prof.Staircase(v.Now(), p.reach, p.longestEstimate(v), p.stairs)
+	p.moves.early(p.stairs)
+	p.baseOK = true
 }
 
 // logMove records in the moveLog the move of the job at queue position i
