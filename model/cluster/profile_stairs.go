@@ -69,16 +69,10 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 			seq = append(seq, Step{st[kr].Time, m})
 		}
 	}
-	// A run that reaches a cut end is endless; the last step ends with a
-	// lowest level, which ends every run.
-	end := stepEnd(st, kr)
-	if kr+1 < len(st) && st[kr+1].Time-e1 >= limit {
-		end = math.Inf(1)
-	}
-	if kl > 0 && st[k0].Time-st[kl].Time >= limit {
-		seq[0].Time = math.Inf(-1)
-	}
-	seq = append(seq, Step{end, math.MinInt})
+	// A run that reaches a cut end is at least limit long already: it
+	// spans the steps between [a, b) and the cut. The last step ends with
+	// a lowest level, which ends every run.
+	seq = append(seq, Step{stepEnd(st, kr), math.MinInt})
 	// Every maximal run at level n is the run of its lowest step k at
 	// level Free(k) ≥ n: the runs of the steps, found with a stack of
 	// increasing free counts (each with the first step of its run), give
