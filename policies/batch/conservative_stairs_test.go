@@ -13,12 +13,10 @@ import (
 
 // TestConservativePruningExact replays random congested workloads (some
 // jobs overrunning their estimates, so that repairs happen too) under
-// conservative backfilling as it is and with the pruning of the
-// compression switched off (every job a sweep looks at searched over the
-// whole profile before its reservation: no size bound, no moveLog), and
-// checks that both make the same reservations and moves, in the same
-// order. It fails when the bound top is one too low or a later sweep's
-// lower bound on the start is too high.
+// conservative backfilling as it is and with every pruning of the
+// compression switched off (a whole-profile search for every job of every
+// sweep), and checks that both make the same reservations and moves, in
+// the same order.
 func TestConservativePruningExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 24))
 	for trial := range 40 {
