@@ -207,6 +207,21 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 	return 0, false
 }
 
+// MaxFree returns the largest number of free processors over
+// [start, end), or math.MinInt for an empty interval.
+func (p *Profile) MaxFree(start, end float64) int {
+	start = max(start, p.steps[0].Time)
+	if !(end > start) {
+		return math.MinInt
+	}
+	st := p.steps
+	m := math.MinInt
+	for k := p.index(start); k < len(st) && st[k].Time < end; k++ {
+		m = max(m, st[k].Free)
+	}
+	return m
+}
+
 // after returns the index of the first step after t (len(st) if none).
 func after(st []Step, t float64) int {
 	lo, hi := 0, len(st)

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -44,6 +45,14 @@ func (b *bruteProfile) earlierBy(n, d, before, from, by int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+func (b *bruteProfile) maxFree(s, e int) int {
+	m := math.MinInt
+	for t := max(s, b.now); t < e; t++ {
+		m = max(m, b.at(t))
+	}
+	return m
 }
 
 func (b *bruteProfile) minFree(s, e int) int {
@@ -121,6 +130,9 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 			e := s + rng.IntN(60)
 			if got, want := p.MinFree(float64(s), float64(e)), b.minFree(s, e); got != want {
 				t.Fatalf("trial %d step %d: MinFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
+			}
+			if got, want := p.MaxFree(float64(s), float64(e)), b.maxFree(s, e); got != want {
+				t.Fatalf("trial %d step %d: MaxFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
 			}
 			checkStaircase(t, p, b, s, e, rng)
 			// Several searches per change: the later ones of a size reuse

@@ -52,9 +52,11 @@ var (
 // since its last search released processors before its reservation
 // (moveLog), and only for a start before the end of those releases and
 // after their start less its estimate. A job is only searched (a scan of
-// the profile over those bounds, no update) when the runs of free steps
-// around the releases it has not seen, taken once per release, are long
-// enough for it (admits).
+// the profile over those bounds, no update) when it passes a test: on a
+// profile of fewer than stairsFrom steps, its size is at most a bound of
+// the free counts over the releases (top); on a longer one, where
+// searches are long, the runs of free steps around the releases it has
+// not seen, taken once per release, are long enough for it (admits).
 type Conservative struct {
 	base
 	prof     *cluster.Profile
@@ -74,6 +76,13 @@ type Conservative struct {
 	limit   float64
 	limitOK bool
 	stairs  []cluster.Stair // the staircase of the last release
+	// top bounds the free counts over the releases of a pass, when topOK:
+	// computed over [now, reach) at the first need, raised by every
+	// release after (passes without staircases only).
+	top   int
+	topOK bool
+	// stairsOn: this pass tests jobs with staircases (admits), not top.
+	stairsOn bool
 	// exhaustive (tests only) searches the whole profile for every job
 	// of every sweep, to check that the pruning changes no move.
 	exhaustive bool
@@ -124,7 +133,8 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	// Compression keeps every job at a fit no earlier than any other, so
 	// a job can only move into a window that meets a release (see
 	// admits).
-	p.baseOK, p.limitOK = false, false
+	p.baseOK, p.limitOK, p.topOK = false, false, false
+	p.stairsOn = prof.Len() >= stairsFrom
 	// A sweep after the first re-examines the jobs that a move made since
 	// their last examination could let start earlier: one that released
 	// processors before their reservation (see moveLog). The jobs after
@@ -175,7 +185,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				}
 				if p.exhaustive {
 					by = r
-				} else if !p.admits(v, prof, n, d, r) {
+				} else if !p.mayMove(v, prof, n, d, r) {
 					break
 				}
 				if t, ok := prof.EarlierFitBy(n, d, r, lo, by); ok {
@@ -216,10 +226,30 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	return nil
 }
 
+// mayMove tells whether the compression must search for an earlier fit
+// of a job of n processors and estimate d reserved at r: false only when
+// none can exist. With staircases, admits decides; without, the job's
+// size must be at most top: a job can only move into a window that meets
+// a release, with its processors free where it meets it.
+func (p *Conservative) mayMove(v *cluster.View, prof *cluster.Profile, n int, d, r float64) bool {
+	if p.stairsOn {
+		return p.admits(v, prof, n, d, r)
+	}
+	if !p.topOK {
+		p.top, p.topOK = prof.MaxFree(v.Now(), p.reach), true
+	}
+	return n <= p.top
+}
+
 // release gives back n processors over [r, e), the reservation of a job
-// about to move, and keeps reach up to date.
+// about to move, and keeps reach and the bound top up to date: top need
+// only cover the free counts over the releases, and reservations only
+// lower them: no rescan of [now, reach) after every move.
 func (p *Conservative) release(prof *cluster.Profile, r, e float64, n int) {
 	prof.Release(r, e, n)
+	if p.topOK {
+		p.top = max(p.top, prof.MaxFree(r, e))
+	}
 	if e > p.reach {
 		p.reach = e
 	}

@@ -49,8 +49,10 @@ func (l *moveLog) reset() {
 // its processors over [from, to), with the staircase s of that release.
 func (l *moveLog) add(i int, from, to float64, s []cluster.Stair) {
 	l.cur = append(l.cur, move{i, from, to})
-	l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
-	l.union, l.spare = l.spare, l.union
+	if s != nil {
+		l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
+		l.union, l.spare = l.spare, l.union
+	}
 	if from < l.from {
 		l.from = from
 	}

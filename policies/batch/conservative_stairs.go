@@ -45,10 +45,24 @@ func (p *Conservative) takeBase(v *cluster.View, prof *cluster.Profile) {
 	p.baseOK = true
 }
 
+// stairsFrom is the number of profile steps from which a pass tests jobs
+// with staircases (admits) rather than with top. A staircase and its
+// union cost about as much per move as a dozen steps walked, the test
+// about two lookups per job; a search saved is a scan of the profile.
+// On SDSC-BLUE's short profiles (42 steps on average) the staircases
+// cost more than the searches they save, on a congested replication's
+// long ones (hundreds of steps) far less: see docs/explanation/
+// performance.md, "Fourth round". A variable for the tests.
+var stairsFrom = 128
+
 // logMove records in the moveLog the move of the job at queue position i
 // that released its processors over [from, to), with the staircase of
 // that release, taken after the job's new reservation.
 func (p *Conservative) logMove(v *cluster.View, prof *cluster.Profile, i int, from, to float64) {
+	if !p.stairsOn {
+		p.moves.add(i, from, to, nil)
+		return
+	}
 	p.stairs = prof.Staircase(from, to, p.longestEstimate(v), p.stairs)
 	p.moves.add(i, from, to, p.stairs)
 }

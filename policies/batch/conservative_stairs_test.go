@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -13,13 +14,19 @@ import (
 
 // TestConservativePruningExact replays random congested workloads (some
 // jobs overrunning their estimates, so that repairs happen too) under
-// conservative backfilling as it is and with every pruning of the
-// compression switched off (a whole-profile search for every job of every
-// sweep), and checks that both make the same reservations and moves, in
-// the same order.
+// conservative backfilling as it is and with the pruning of the
+// compression switched off (every job a sweep looks at searched over the
+// whole profile before its reservation: no test, no moveLog), and checks
+// that both make the same reservations and moves, in the same order. The
+// trials take turns testing jobs with staircases always, never (top) and
+// from stairsFrom's steps on. It fails with a staircase that misses the
+// runs left of the release, a union that takes the minimum, top one too
+// low, or a later sweep's lower bound on the start too high.
 func TestConservativePruningExact(t *testing.T) {
+	defer func(v int) { stairsFrom = v }(stairsFrom)
+	modes := []int{0, math.MaxInt, stairsFrom}
 	rng := rand.New(rand.NewPCG(22, 24))
-	for trial := range 40 {
+	for trial := range 42 {
 		procs := 8 + rng.IntN(60)
 		jobs := make([]model.Job, 200+rng.IntN(200))
 		at := 0.0
@@ -40,6 +47,7 @@ func TestConservativePruningExact(t *testing.T) {
 			}
 			jobs[i] = model.NewJob(int64(i+1), at, size, run, est)
 		}
+		stairsFrom = modes[trial%len(modes)]
 		var moves [2][]string
 		for k, exhaustive := range []bool{false, true} {
 			p, err := Policies.New("conservative", Options{})
