@@ -172,7 +172,10 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
 				p.release(prof, r, r+d, n)
 				p.place(prof, j)
-				p.logMove(v, prof, i, r, r+d)
+				p.moves.add(i, r, r+d)
+				if p.stairsOn {
+					p.takeStairs(v, prof, r, r+d)
+				}
 				moved = i
 			case p.compress:
 				by, lo := p.reach, math.Inf(-1)
@@ -183,15 +186,31 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 					}
 					by, lo = min(by, to), from-d
 				}
+				// A job can only move into a window that meets a release,
+				// with its processors free where it meets it: on long
+				// profiles the staircases decide (admits), on short ones
+				// its size must be at most top.
 				if p.exhaustive {
 					by = r
-				} else if !p.mayMove(v, prof, n, d, r) {
-					break
+				} else if p.stairsOn {
+					if !p.admits(v, prof, n, d, r) {
+						break
+					}
+				} else {
+					if !p.topOK {
+						p.top, p.topOK = prof.MaxFree(now, p.reach), true
+					}
+					if n > p.top {
+						break
+					}
 				}
 				if t, ok := prof.EarlierFitBy(n, d, r, lo, by); ok {
 					p.release(prof, r, r+d, n)
 					prof.Reserve(t, t+d, n)
-					p.logMove(v, prof, i, r, r+d)
+					p.moves.add(i, r, r+d)
+					if p.stairsOn {
+						p.takeStairs(v, prof, r, r+d)
+					}
 					j.Reservation = t
 					if p.probe != nil {
 						p.probe(j.ID(), t)
@@ -224,21 +243,6 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		return p.check(v)
 	}
 	return nil
-}
-
-// mayMove tells whether the compression must search for an earlier fit
-// of a job of n processors and estimate d reserved at r: false only when
-// none can exist. With staircases, admits decides; without, the job's
-// size must be at most top: a job can only move into a window that meets
-// a release, with its processors free where it meets it.
-func (p *Conservative) mayMove(v *cluster.View, prof *cluster.Profile, n int, d, r float64) bool {
-	if p.stairsOn {
-		return p.admits(v, prof, n, d, r)
-	}
-	if !p.topOK {
-		p.top, p.topOK = prof.MaxFree(v.Now(), p.reach), true
-	}
-	return n <= p.top
 }
 
 // release gives back n processors over [r, e), the reservation of a job

@@ -46,13 +46,9 @@ func (l *moveLog) reset() {
 }
 
 // add records the move of the job at queue position i, which released
-// its processors over [from, to), with the staircase s of that release.
-func (l *moveLog) add(i int, from, to float64, s []cluster.Stair) {
+// its processors over [from, to).
+func (l *moveLog) add(i int, from, to float64) {
 	l.cur = append(l.cur, move{i, from, to})
-	if s != nil {
-		l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
-		l.union, l.spare = l.spare, l.union
-	}
 	if from < l.from {
 		l.from = from
 	}
@@ -65,6 +61,12 @@ func (l *moveLog) add(i int, from, to float64, s []cluster.Stair) {
 	if to > l.seenTo {
 		l.seenTo = to
 	}
+}
+
+// stairs records the staircase s of the release of the last move.
+func (l *moveLog) stairs(s []cluster.Stair) {
+	l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
+	l.union, l.spare = l.spare, l.union
 }
 
 // early records, in the first sweep, the staircase s of the releases

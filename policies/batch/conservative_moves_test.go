@@ -39,7 +39,7 @@ func TestMoveLogSince(t *testing.T) {
 				if rng.IntN(5) == 0 {
 					from := float64(rng.IntN(100))
 					m := move{i, from, from + float64(1+rng.IntN(50))}
-					l.add(m.at, m.from, m.to, nil)
+					l.add(m.at, m.from, m.to)
 					cur = append(cur, m)
 				}
 			}

@@ -55,16 +55,12 @@ func (p *Conservative) takeBase(v *cluster.View, prof *cluster.Profile) {
 // performance.md, "Fourth round". A variable for the tests.
 var stairsFrom = 128
 
-// logMove records in the moveLog the move of the job at queue position i
-// that released its processors over [from, to), with the staircase of
-// that release, taken after the job's new reservation.
-func (p *Conservative) logMove(v *cluster.View, prof *cluster.Profile, i int, from, to float64) {
-	if !p.stairsOn {
-		p.moves.add(i, from, to, nil)
-		return
-	}
+// takeStairs adds to the moveLog the staircase of the release over
+// [from, to) of the move just recorded, taken after the job's new
+// reservation.
+func (p *Conservative) takeStairs(v *cluster.View, prof *cluster.Profile, from, to float64) {
 	p.stairs = prof.Staircase(from, to, p.longestEstimate(v), p.stairs)
-	p.moves.add(i, from, to, p.stairs)
+	p.moves.stairs(p.stairs)
 }
 
 // longestEstimate returns the longest estimate of the queued jobs, the
