@@ -29,6 +29,8 @@ type Step struct {
 type Profile struct {
 	procs int
 	steps []Step
+	stack []stairRun // Staircase's scratch
+	seq   []Step     // Staircase's scratch
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -85,6 +87,14 @@ func (p *Profile) FreeAt(t float64) int {
 		return p.steps[0].Free
 	}
 	return p.steps[p.index(t)].Free
+}
+
+// FreeBefore returns the number of free processors just before time t:
+// those of the step that ends at or contains t (at the origin for t ≤
+// origin).
+func (p *Profile) FreeBefore(t float64) int {
+	st := p.steps
+	return st[max(atOrAfter(st, t)-1, 0)].Free
 }
 
 // MinFree returns the smallest number of free processors over

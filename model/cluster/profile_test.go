@@ -122,6 +122,9 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 				if got, want := p.FreeAt(float64(x)), b.at(x); got != want {
 					t.Fatalf("trial %d step %d: FreeAt(%d) = %d, reference %d", trial, step, x, got, want)
 				}
+				if got, want := p.FreeBefore(float64(x+1)), b.at(x); got != want {
+					t.Fatalf("trial %d step %d: FreeBefore(%d) = %d, reference %d", trial, step, x+1, got, want)
+				}
 			}
 			s := b.now + rng.IntN(horizon)
 			e := s + rng.IntN(60)
@@ -131,6 +134,7 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 			if got, want := p.MaxFree(float64(s), float64(e)), b.maxFree(s, e); got != want {
 				t.Fatalf("trial %d step %d: MaxFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
 			}
+			checkStaircase(t, p, b, s, e, rng)
 			// Several searches per change: the later ones of a size reuse
 			// the runs the first one found.
 			for range 4 {

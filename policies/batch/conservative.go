@@ -47,13 +47,16 @@ var (
 // cluster.Profile updated incrementally. A compressed schedule is a
 // fixpoint (no job has an earlier fit), so after releases that all end by
 // some time reach, a job can only move to a start before reach, into a
-// window that meets a release where its processors are free: during
-// compression a job is only searched (an O(profile) scan of [now, reach),
-// no update) when its size is at most a bound of the free counts over the
-// releases (top). In the sweeps after the first, a job is only searched
-// again when a move since its last search released processors before its
-// reservation (moveLog), and only for a start before the end of those
-// releases and after their start less its estimate.
+// window that meets a release where its processors are free. In the
+// sweeps after the first, a job is only looked at again when a move
+// since its last search released processors before its reservation
+// (moveLog), and only for a start before the end of those releases and
+// after their start less its estimate. A job is only searched (a scan of
+// the profile over those bounds, no update) when it passes a test: on a
+// profile of fewer than stairsFrom steps, its size is at most a bound of
+// the free counts over the releases (top); on a longer one, where
+// searches are long, the runs of free steps around the releases it has
+// not seen, taken once per release, are long enough for it (admits).
 type Conservative struct {
 	base
 	prof     *cluster.Profile
@@ -65,11 +68,24 @@ type Conservative struct {
 	// reach bounds the releases since the reservations were last
 	// compressed: each was over some [t, e) with now ≤ t and e ≤ reach.
 	reach float64
+	// baseOK: the staircase of [now, reach) is in the moves' union, taken
+	// at the first need of a pass.
+	baseOK bool
+	// limit, when limitOK, is the longest estimate of the queued jobs of
+	// the pass: a run that long admits any of them.
+	limit   float64
+	limitOK bool
+	stairs  []cluster.Stair // the staircase of the last release
 	// top bounds the free counts over the releases of a pass, when topOK:
 	// computed over [now, reach) at the first need, raised by every
-	// release after.
+	// release after (passes without staircases only).
 	top   int
 	topOK bool
+	// stairsOn: this pass tests jobs with staircases (admits), not top.
+	stairsOn bool
+	// exhaustive (tests only) searches the whole profile for every job
+	// of every sweep, to check that the pruning changes no move.
+	exhaustive bool
 }
 
 // Profile returns the availability profile (nil before the first job).
@@ -115,10 +131,10 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		return nil
 	}
 	// Compression keeps every job at a fit no earlier than any other, so
-	// a job can only move into a window that meets a release: it starts
-	// before reach, and its size is at most the largest free count over
-	// the releases, of which p.top is a bound.
-	p.topOK = false
+	// a job can only move into a window that meets a release (see
+	// admits).
+	p.baseOK, p.limitOK, p.topOK = false, false, false
+	p.stairsOn = prof.Len() >= stairsFrom
 	// A sweep after the first re-examines the jobs that a move made since
 	// their last examination could let start earlier: one that released
 	// processors before their reservation (see moveLog). The jobs after
@@ -155,28 +171,46 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
 				p.release(prof, r, r+d, n)
-				p.moves.add(i, r, r+d)
 				p.place(prof, j)
+				p.moves.add(i, r, r+d)
+				if p.stairsOn {
+					p.takeStairs(v, prof, r, r+d)
+				}
 				moved = i
 			case p.compress:
 				by, lo := p.reach, math.Inf(-1)
-				if sweep > 0 {
+				if sweep > 0 && !p.exhaustive {
 					from, to := p.moves.since(i)
 					if from >= r {
 						break
 					}
 					by, lo = min(by, to), from-d
 				}
-				if !p.topOK {
-					p.top, p.topOK = prof.MaxFree(now, p.reach), true
-				}
-				if n > p.top {
-					break
+				// A job can only move into a window that meets a release,
+				// with its processors free where it meets it: on long
+				// profiles the staircases decide (admits), on short ones
+				// its size must be at most top.
+				if p.exhaustive {
+					by = r
+				} else if p.stairsOn {
+					if !p.admits(v, prof, n, d, r) {
+						break
+					}
+				} else {
+					if !p.topOK {
+						p.top, p.topOK = prof.MaxFree(now, p.reach), true
+					}
+					if n > p.top {
+						break
+					}
 				}
 				if t, ok := prof.EarlierFitBy(n, d, r, lo, by); ok {
 					p.release(prof, r, r+d, n)
-					p.moves.add(i, r, r+d)
 					prof.Reserve(t, t+d, n)
+					p.moves.add(i, r, r+d)
+					if p.stairsOn {
+						p.takeStairs(v, prof, r, r+d)
+					}
 					j.Reservation = t
 					if p.probe != nil {
 						p.probe(j.ID(), t)
@@ -212,11 +246,9 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 }
 
 // release gives back n processors over [r, e), the reservation of a job
-// about to move, and keeps reach and the bound top up to date: a job can
-// only move into a window that meets a release, with its processors free
-// where it meets it, so top need only cover the free counts over the
-// releases, and reservations only lower them: no rescan of [now, reach)
-// after every move.
+// about to move, and keeps reach and the bound top up to date: top need
+// only cover the free counts over the releases, and reservations only
+// lower them: no rescan of [now, reach) after every move.
 func (p *Conservative) release(prof *cluster.Profile, r, e float64, n int) {
 	prof.Release(r, e, n)
 	if p.topOK {

@@ -1,6 +1,10 @@
 package batch
 
-import "math"
+import (
+	"math"
+
+	"github.com/schedsim/schedsim/model/cluster"
+)
 
 // moveLog records the moves of the current and the previous sweep of a
 // compression: the processors each move released, over the job's old
@@ -18,6 +22,12 @@ type moveLog struct {
 	from, to       float64 // the earliest start and latest end of cur
 	// seenFrom and seenTo are those of prev[q:] and cur together.
 	seenFrom, seenTo float64
+	// union is the union of the staircases of the releases of cur (see
+	// cluster.Profile.Staircase); prevUnion that of prev, all of it (with
+	// the moves before the job too, which it has seen, the test stays a
+	// necessary condition and costs no union per suffix), or in the first
+	// sweep that of the releases before it (early).
+	union, prevUnion, spare []cluster.Stair
 }
 
 // move is the release of one move: the job at queue position at released
@@ -32,6 +42,7 @@ func (l *moveLog) reset() {
 	l.prev, l.cur = l.prev[:0], l.cur[:0]
 	l.from, l.to = math.Inf(1), math.Inf(-1)
 	l.seenFrom, l.seenTo = l.from, l.to
+	l.union, l.prevUnion = l.union[:0], l.prevUnion[:0]
 }
 
 // add records the move of the job at queue position i, which released
@@ -52,10 +63,35 @@ func (l *moveLog) add(i int, from, to float64) {
 	}
 }
 
+// stairs records the staircase s of the release of the last move.
+func (l *moveLog) stairs(s []cluster.Stair) {
+	l.spare = cluster.AppendUnion(l.spare[:0], l.union, s)
+	l.union, l.spare = l.spare, l.union
+}
+
+// early records, in the first sweep, the staircase s of the releases
+// made before it, which no job has seen.
+func (l *moveLog) early(s []cluster.Stair) {
+	l.prevUnion = append(l.prevUnion[:0], s...)
+}
+
+// longest returns the longest run of steps with at least n free
+// processors that met a release the job last passed to since has not
+// seen, right after that release (the union of their staircases at n),
+// or a run at least d long.
+func (l *moveLog) longest(n int, d float64) float64 {
+	s := cluster.StairAt(l.union, n)
+	if s < d && (l.q < len(l.prev) || len(l.prev) == 0) {
+		s = max(s, cluster.StairAt(l.prevUnion, n))
+	}
+	return s
+}
+
 // nextSweep starts a sweep: the moves of the sweep that ended become the
 // previous ones.
 func (l *moveLog) nextSweep() {
 	l.prev, l.cur = l.cur, l.prev[:0]
+	l.prevUnion, l.union = l.union, l.prevUnion[:0]
 	n := len(l.prev)
 	l.sufFrom, l.sufTo = l.sufFrom[:0], l.sufTo[:0]
 	for range n {
