@@ -3,7 +3,6 @@ package slots
 import (
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"testing"
 
@@ -14,29 +13,6 @@ import (
 // belowPicker): a search with it sweeps the whole list as before the
 // floors, so it is the reference the shortcuts must match.
 type plain struct{ Criterion }
-
-// tiedList is a random list like the toporkov domains', on integer times
-// and few distinct prices and performances, so that windows tie often in
-// start, cost and runtime and the tie orders are exercised.
-func tiedList(rng *rand.Rand, nodes int) *slot.List {
-	l := &slot.List{}
-	for n := 0; n < nodes; n++ {
-		perf := float64(1 + rng.IntN(4))
-		price := math.Round(perf*(1+rng.Float64()/2)*4) / 4
-		if rng.IntN(3) == 0 {
-			price = perf // many nodes at the same price per performance
-		}
-		l.Nodes = append(l.Nodes, slot.Node{Performance: perf, Price: price})
-		t := float64(rng.IntN(60))
-		for t < 800 {
-			length := float64(20 + rng.IntN(400))
-			l.Slots = append(l.Slots, slot.Slot{Node: n, Start: t, End: math.Min(t+length, 800)})
-			t += length + float64(1+rng.IntN(80))
-		}
-	}
-	l.Sort()
-	return l
-}
 
 // TestFloorsKeepTheAlternatives checks that the alternatives search with
 // the floors (the least score ignoring time, then each job's previous
@@ -69,26 +45,7 @@ func TestFloorsKeepTheAlternatives(t *testing.T) {
 			reference[i] = JobSearch{Limits: lim, Criterion: plain{c}}
 		}
 		passes := rng.IntN(4)
-		got, want := l.Clone(), l.Clone()
-		var gw, ww [][2]any
-		if err := fast.AlternativesEach(got, jobs, searches, passes, func(j int, w slot.Window) { gw = append(gw, [2]any{j, w}) }); err != nil {
-			t.Fatal(err)
-		}
-		if err := full.AlternativesEach(want, jobs, reference, passes, func(j int, w slot.Window) { ww = append(ww, [2]any{j, w}) }); err != nil {
-			t.Fatal(err)
-		}
-		if len(gw) != len(ww) {
-			t.Fatalf("iter %d: %d windows, the full sweeps %d", iter, len(gw), len(ww))
-		}
-		for k := range gw {
-			if !reflect.DeepEqual(gw[k], ww[k]) {
-				t.Fatalf("iter %d: window %d is %+v, the full sweeps' %+v", iter, k, gw[k], ww[k])
-			}
-		}
-		if !reflect.DeepEqual(got.Slots, want.Slots) {
-			t.Fatalf("iter %d: the lists left differ", iter)
-		}
-		stops += len(gw)
+		stops += sameAlternatives(t, iter, "the full sweeps", &fast, &full, l, jobs, searches, reference, passes, nil)
 	}
 	if stops == 0 {
 		t.Fatal("no window found: the test compares nothing")

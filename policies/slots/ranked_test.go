@@ -9,26 +9,6 @@ import (
 	"github.com/schedsim/schedsim/model/slot"
 )
 
-// pricedList is tiedList with a price of its own for every node (so that
-// no two nodes cost a job the same, as the ranked sweep needs), on
-// integer times and few performances, so that starts, runtimes and
-// deadlines tie; up to 150 nodes, more than one word of a bit set.
-func pricedList(rng *rand.Rand, nodes int) *slot.List {
-	l := &slot.List{}
-	for n := 0; n < nodes; n++ {
-		perf := float64(1 + rng.IntN(4))
-		l.Nodes = append(l.Nodes, slot.Node{Performance: perf, Price: perf * (0.5 + rng.Float64())})
-		t := float64(rng.IntN(60))
-		for t < 800 {
-			length := float64(20 + rng.IntN(400))
-			l.Slots = append(l.Slots, slot.Slot{Node: n, Start: t, End: math.Min(t+length, 800)})
-			t += length + float64(1+rng.IntN(80))
-		}
-	}
-	l.Sort()
-	return l
-}
-
 // TestRankedSweepKeepsTheAlternatives checks that the alternatives
 // search, whose jobs of the built-in criteria take the ranked sweep,
 // finds exactly the windows of the general sweep (the criteria behind
@@ -64,31 +44,13 @@ func TestRankedSweepKeepsTheAlternatives(t *testing.T) {
 			reference[i] = JobSearch{Limits: lim, Criterion: plain{c}}
 		}
 		passes := rng.IntN(5)
-		got, want := l.Clone(), l.Clone()
-		var gw, ww [][2]any
-		if err := fast.AlternativesEach(got, jobs, searches, passes, func(j int, w slot.Window) { gw = append(gw, [2]any{j, w}) }); err != nil {
-			t.Fatal(err)
-		}
-		for i := range jobs {
-			if fast.ranks[i].kind != rankedNone {
-				ranked++
+		windows += sameAlternatives(t, iter, "the general sweep", &fast, &full, l, jobs, searches, reference, passes, func() {
+			for i := range jobs {
+				if fast.ranks[i].kind != rankedNone {
+					ranked++
+				}
 			}
-		}
-		if err := full.AlternativesEach(want, jobs, reference, passes, func(j int, w slot.Window) { ww = append(ww, [2]any{j, w}) }); err != nil {
-			t.Fatal(err)
-		}
-		if len(gw) != len(ww) {
-			t.Fatalf("iter %d: %d windows, the general sweep %d", iter, len(gw), len(ww))
-		}
-		for k := range gw {
-			if !reflect.DeepEqual(gw[k], ww[k]) {
-				t.Fatalf("iter %d: window %d is %+v, the general sweep's %+v", iter, k, gw[k], ww[k])
-			}
-		}
-		if !reflect.DeepEqual(got.Slots, want.Slots) {
-			t.Fatalf("iter %d: the lists left differ", iter)
-		}
-		windows += len(gw)
+		})
 	}
 	if ranked < 1000 || windows < 1000 {
 		t.Fatalf("%d jobs took the ranked sweep, %d windows: the test compares too little", ranked, windows)
