@@ -121,9 +121,9 @@ func (r *Replicator) ReplicateEach(l *slot.List, jobs []css.Job, refs []css.Alte
 			if err := r.work[k].Subtract(windows[k]); err != nil {
 				return nil, fmt.Errorf("anticipation: job %d: %w", i, err)
 			}
-			a := &placed[k*len(jobs)+i]
-			*a = css.NewAlternative(windows[k])
-			plans[k].Alternatives[i] = placed[k*len(jobs)+i : k*len(jobs)+i+1 : k*len(jobs)+i+1]
+			o := k*len(jobs) + i
+			placed[o] = css.NewAlternative(windows[k])
+			plans[k].Alternatives[i] = placed[o : o+1 : o+1]
 			plans[k].Chosen[i] = 0
 		}
 		for k := 1; same && k < len(sims); k++ {
@@ -141,11 +141,7 @@ func (r *Replicator) findEach(l *slot.List, j css.Job, ref css.Alternative, sims
 	}
 	r.critsOf = r.critsOf[:0]
 	for k, sim := range sims {
-		c := r.crits[k].reset(sim, ref)
-		if len(ref.Window.Slots) == 0 {
-			r.vals, c.bound = c.lowerBound(l, j, r.vals)
-		}
-		r.critsOf = append(r.critsOf, c)
+		r.critsOf = append(r.critsOf, r.prepare(&r.crits[k], l, j, ref, sim))
 	}
 	res, err := r.search.Scan(l, j.Request, j.Limits(), r.critsOf...)
 	if err != nil {
@@ -169,13 +165,7 @@ func sameWindow(a, b slot.Window) bool {
 // every position whose start error alone exceeds it (the result is the
 // full search's).
 func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Similarity) (slot.Window, bool, error) {
-	c := r.crit.reset(sim, ref)
-	// a reference with a window of the job's own (every one the
-	// scheduling makes) is a node set the bound ranges over: the bound is
-	// 0 then, which reset set, and is not worth its sorting.
-	if len(ref.Window.Slots) == 0 {
-		r.vals, c.bound = c.lowerBound(l, j, r.vals)
-	}
+	c := r.prepare(&r.crit, l, j, ref, sim)
 	at := math.NaN()
 	if sim.AtReferenceStart {
 		at = ref.Start
@@ -197,6 +187,18 @@ func (r *Replicator) find(l *slot.List, j css.Job, ref css.Alternative, sim Simi
 		}
 	}
 	return r.search.FindIn(l, j.Request, j.Limits(), c, from, to, at)
+}
+
+// prepare resets c to find the window nearest to ref by sim, with its
+// lower bound over l: a reference with a window of the job's own (every
+// one the scheduling makes) is a node set the bound ranges over, so the
+// bound is 0 then, which reset set, and is not worth its sorting.
+func (r *Replicator) prepare(c *criterion, l *slot.List, j css.Job, ref css.Alternative, sim Similarity) *criterion {
+	c = c.reset(sim, ref)
+	if len(ref.Window.Slots) == 0 {
+		r.vals, c.bound = c.lowerBound(l, j, r.vals)
+	}
+	return c
 }
 
 // References returns the chosen alternative of every job of a plan and
