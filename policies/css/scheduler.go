@@ -122,14 +122,7 @@ func (s *Scheduler) Choose(alts [][]Alternative, p Problem) (Plan, error) {
 // capacity cut to its length (an append by the caller copies). A job
 // without alternatives has a nil slice.
 func (s *Scheduler) groupByJob(jobs int) [][]Alternative {
-	var alts [][]Alternative
-	if s.scratch {
-		k := len(s.groups)
-		s.groups = append(s.groups, make([][]Alternative, jobs)...)
-		alts = s.groups[k : k+jobs : k+jobs]
-	} else {
-		alts = make([][]Alternative, jobs)
-	}
+	alts := carve(&s.groups, jobs, s.scratch)
 	found, jobOf := s.found, s.foundJob
 	if len(found) == 0 {
 		return alts
@@ -142,14 +135,7 @@ func (s *Scheduler) groupByJob(jobs int) [][]Alternative {
 	for j := 1; j < jobs; j++ {
 		end[j] += end[j-1]
 	}
-	var all []Alternative
-	if s.scratch {
-		k := len(s.group)
-		s.group = append(s.group, make([]Alternative, len(found))...)
-		all = s.group[k : k+len(found) : k+len(found)]
-	} else {
-		all = make([]Alternative, len(found))
-	}
+	all := carve(&s.group, len(found), s.scratch)
 	at := 0
 	for j := range alts {
 		if end[j] > at {
@@ -161,4 +147,15 @@ func (s *Scheduler) groupByJob(jobs int) [][]Alternative {
 		alts[jobOf[k]] = append(alts[jobOf[k]], a)
 	}
 	return alts
+}
+
+// carve returns n zero elements with their capacity cut to n: the next n
+// of *pool, which grows, when scratch is on, else newly made.
+func carve[T any](pool *[]T, n int, scratch bool) []T {
+	if !scratch {
+		return make([]T, n)
+	}
+	k := len(*pool)
+	*pool = append(*pool, make([]T, n)...)
+	return (*pool)[k : k+n : k+n]
 }
