@@ -59,14 +59,7 @@ func TestFastNextSlotKeepsTheOrder(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		a := streamWorkload(NewFast(), seed, 3000)
 		b := streamWorkload(NewSimGo(), seed, 3000)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			for i := range min(len(a), len(b)) {
-				if a[i] != b[i] {
-					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
-				}
-			}
-			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
-		}
+		sameFirings(t, seed, a, b)
 	}
 }
 
@@ -138,13 +131,6 @@ func TestFastListAndHeapKeepTheOrder(t *testing.T) {
 		f := NewFast()
 		a := tide(f, seed, 20000)
 		b := tide(NewSimGo(), seed, 20000)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			for i := range min(len(a), len(b)) {
-				if a[i] != b[i] {
-					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
-				}
-			}
-			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
-		}
+		sameFirings(t, seed, a, b)
 	}
 }

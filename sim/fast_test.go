@@ -114,14 +114,7 @@ func TestEnginesAgreeUnderHeavyCancelling(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		a := cancelHeavy(NewFast(), seed, 5000)
 		b := cancelHeavy(NewSimGo(), seed, 5000)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			for i := range min(len(a), len(b)) {
-				if a[i] != b[i] {
-					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
-				}
-			}
-			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
-		}
+		sameFirings(t, seed, a, b)
 	}
 }
 
@@ -187,14 +180,7 @@ func TestFastNowLaneKeepsTheOrder(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		a := nowBurst(NewFast(), seed)
 		b := nowBurst(NewSimGo(), seed)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			for i := range min(len(a), len(b)) {
-				if a[i] != b[i] {
-					t.Fatalf("seed %d: event %d fast %s simgo %s", seed, i, a[i], b[i])
-				}
-			}
-			t.Fatalf("seed %d: %d vs %d events", seed, len(a), len(b))
-		}
+		sameFirings(t, seed, a, b)
 	}
 }
 
