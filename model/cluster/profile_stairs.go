@@ -183,8 +183,6 @@ func AppendUnion(dst, a, b []Stair) []Stair {
 			best = s.Len
 		}
 	}
-	for l, r := n, len(dst)-1; l < r; l, r = l+1, r-1 {
-		dst[l], dst[r] = dst[r], dst[l]
-	}
+	slices.Reverse(dst[n:])
 	return dst
 }
