@@ -175,7 +175,9 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 	}
 	whole := false // only windows of the whole dur that end by before
 	if !math.IsInf(before, 1) {
-		if b := atOrAfter(st, before) - 1; st[b].Free < size {
+		// before > from ≥ the time of step k: the step that ends at
+		// before is at or after k.
+		if b := k + atOrAfter(st[k:], before) - 1; st[b].Free < size {
 			before, whole = st[b].Time, true
 		}
 	}
@@ -223,32 +225,47 @@ func (p *Profile) MaxFree(start, end float64) int {
 }
 
 // after returns the index of the first step after t (len(st) if none).
+// Its binary search has no branch on the comparisons: the compiler
+// turns the product with b2i into a conditional move (an if would be a
+// jump, the compiler keeping conditional moves out of address
+// computations), and the times compared are random to the branch
+// predictor. Times are never NaN.
 func after(st []Step, t float64) int {
-	lo, hi := 0, len(st)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if st[h].Time > t {
-			hi = h
-		} else {
-			lo = h + 1
-		}
+	n := len(st)
+	if n == 0 {
+		return 0
 	}
-	return lo
+	base := 0 // the answer is in [base, base+n]
+	for n > 1 {
+		half := n >> 1
+		base += half * b2i(st[base+half].Time <= t)
+		n -= half
+	}
+	return base + b2i(st[base].Time <= t)
 }
 
 // atOrAfter returns the index of the first step at or after t (len(st)
-// if none).
+// if none), without a branch on the comparisons (see after).
 func atOrAfter(st []Step, t float64) int {
-	lo, hi := 0, len(st)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if st[h].Time >= t {
-			hi = h
-		} else {
-			lo = h + 1
-		}
+	n := len(st)
+	if n == 0 {
+		return 0
 	}
-	return lo
+	base := 0
+	for n > 1 {
+		half := n >> 1
+		base += half * b2i(st[base+half].Time < t)
+		n -= half
+	}
+	return base + b2i(st[base].Time < t)
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Reserve takes size processors over [start, end) (the part before the
@@ -266,8 +283,8 @@ func (p *Profile) add(start, end float64, delta int) {
 	if !(end > start) || delta == 0 {
 		return
 	}
-	i := p.split(start)
-	j := p.split(end)
+	i := p.split(start, 0)
+	j := p.split(end, i)
 	for k := i; k < j; k++ {
 		p.steps[k].Free += delta
 	}
@@ -275,10 +292,11 @@ func (p *Profile) add(start, end float64, delta int) {
 	p.merge(i)
 }
 
-// split makes sure a step starts at t ≥ origin and returns its index.
-func (p *Profile) split(t float64) int {
+// split makes sure a step starts at t ≥ origin and returns its index,
+// searching from step lo on (a step before lo starts before t).
+func (p *Profile) split(t float64, lo int) int {
 	st := p.steps
-	i := atOrAfter(st, t)
+	i := lo + atOrAfter(st[lo:], t)
 	if i < len(st) && st[i].Time == t {
 		return i
 	}
