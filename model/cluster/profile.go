@@ -17,9 +17,9 @@ type Step struct {
 // Profile is an availability profile: the number of free processors as a
 // step function of time, from its origin (the current time) on, after the
 // estimated occupation of the running jobs and the reservations of queued
-// jobs. It is a sorted slice of breakpoints updated in place: a reservation
-// or a release splits at most two steps and touches the steps between
-// them; Advance drops the past. Adjacent steps with equal free counts are
+// jobs. It is a sorted slice of breakpoints updated in place: a
+// reservation, a release or a move (Move) rewrites the steps it covers
+// and shifts the later ones once; Advance drops the past. Adjacent steps with equal free counts are
 // merged around every update, so the profile has at most one step per
 // distinct future end or reservation boundary.
 //
@@ -30,7 +30,7 @@ type Profile struct {
 	procs int
 	steps []Step
 	stack []stairRun // Staircase's scratch
-	seq   []Step     // Staircase's scratch
+	seq   []Step     // Staircase's and shift's scratch
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -266,55 +266,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// Reserve takes size processors over [start, end) (the part before the
-// origin is ignored).
-func (p *Profile) Reserve(start, end float64, size int) { p.add(start, end, -size) }
-
-// Release gives back size processors over [start, end) (the part before
-// the origin is ignored).
-func (p *Profile) Release(start, end float64, size int) { p.add(start, end, size) }
-
-func (p *Profile) add(start, end float64, delta int) {
-	if o := p.steps[0].Time; start < o {
-		start = o
-	}
-	if !(end > start) || delta == 0 {
-		return
-	}
-	i := p.split(start, 0)
-	j := p.split(end, i)
-	for k := i; k < j; k++ {
-		p.steps[k].Free += delta
-	}
-	p.merge(j)
-	p.merge(i)
-}
-
-// split makes sure a step starts at t ≥ origin and returns its index,
-// searching from step lo on (a step before lo starts before t).
-func (p *Profile) split(t float64, lo int) int {
-	st := p.steps
-	i := lo + atOrAfter(st[lo:], t)
-	if i < len(st) && st[i].Time == t {
-		return i
-	}
-	st = append(st, Step{})
-	copy(st[i+1:], st[i:])
-	st[i] = Step{Time: t, Free: st[i-1].Free}
-	p.steps = st
-	return i
-}
-
-// merge removes step k when it has the free count of the step before it.
-func (p *Profile) merge(k int) {
-	st := p.steps
-	if k <= 0 || k >= len(st) || st[k].Free != st[k-1].Free {
-		return
-	}
-	copy(st[k:], st[k+1:])
-	p.steps = st[:len(st)-1]
 }
 
 // Check verifies the profile: times strictly increasing, free counts in

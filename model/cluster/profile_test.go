@@ -108,6 +108,21 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 					}
 				}
 				held = kept
+			case op < 9 && len(held) > 0: // move a reservation to its earliest fit, as compressions do
+				k := rng.IntN(len(held))
+				r := held[k]
+				d := r.e - r.s
+				to, ok := b.earlier(r.n, d, r.s)
+				if r.s <= b.now || !ok {
+					continue
+				}
+				b.add(r.s, r.e, r.n)
+				want := b.maxFree(r.s, r.e)
+				b.add(to, to+d, -r.n)
+				if got := p.Move(float64(r.s), float64(to), float64(d), r.n); got != want {
+					t.Fatalf("trial %d step %d: Move(%d, %d, %d, %d) = %d, reference %d", trial, step, r.s, to, d, r.n, got, want)
+				}
+				held[k] = res{to, to + d, r.n}
 			default: // queries only
 			}
 			if err := p.Check(); err != nil {

@@ -205,8 +205,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 					}
 				}
 				if t, ok := prof.EarlierFitBy(n, d, r, lo, by); ok {
-					p.release(prof, r, r+d, n)
-					prof.Reserve(t, t+d, n)
+					p.move(prof, r, t, d, n)
 					p.moves.add(i, r, r+d)
 					if p.stairsOn {
 						p.takeStairs(v, prof, r, r+d)
@@ -255,6 +254,19 @@ func (p *Conservative) release(prof *cluster.Profile, r, e float64, n int) {
 		p.top = max(p.top, prof.MaxFree(r, e))
 	}
 	if e > p.reach {
+		p.reach = e
+	}
+}
+
+// move moves the reservation of a job of n processors and estimate d
+// from r to t < r, and keeps reach and top up to date as release does
+// (the profile's Move returns the free counts over the release).
+func (p *Conservative) move(prof *cluster.Profile, r, t, d float64, n int) {
+	m := prof.Move(r, t, d, n)
+	if p.topOK {
+		p.top = max(p.top, m)
+	}
+	if e := r + d; e > p.reach {
 		p.reach = e
 	}
 }
