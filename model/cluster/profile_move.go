@@ -103,7 +103,9 @@ func (p *Profile) shift(a, b, c, e float64, n int, mark float64) int {
 	if n1 > n0 {
 		st = slices.Grow(st, n1-n0)[:n1]
 	}
-	copy(st[i+len(out):n1], st[k:n0])
+	if n1 != n0 {
+		copy(st[i+len(out):n1], st[k:n0])
+	}
 	copy(st[i:], out)
 	p.steps, p.seq = st[:n1], out
 	return top
