@@ -161,8 +161,10 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			if moved < 0 && i >= limit {
 				break
 			}
+			// The size, the one field read through the job's workload
+			// record, is read only when a test needs it.
 			j := v.Queued(i)
-			n, d, r := j.Size(), j.Estimate(), j.Reservation
+			d, r := j.Estimate(), j.Reservation
 			switch {
 			case r < 0:
 				p.place(prof, j)
@@ -170,7 +172,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			case r < now && v.Checking():
 				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
-				p.release(prof, r, r+d, n)
+				p.release(prof, r, r+d, j.Size())
 				p.place(prof, j)
 				p.moves.add(i, r, r+d)
 				if p.stairsOn {
@@ -186,6 +188,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 					}
 					by, lo = min(by, to), from-d
 				}
+				n := j.Size()
 				// A job can only move into a window that meets a release,
 				// with its processors free where it meets it: on long
 				// profiles the staircases decide (admits), on short ones
