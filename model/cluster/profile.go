@@ -175,9 +175,7 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 	}
 	whole := false // only windows of the whole dur that end by before
 	if !math.IsInf(before, 1) {
-		// before > from ≥ the time of step k: the step that ends at
-		// before is at or after k.
-		if b := k + atOrAfter(st[k:], before) - 1; st[b].Free < size {
+		if b := atOrAfter(st, before) - 1; st[b].Free < size {
 			before, whole = st[b].Time, true
 		}
 	}
