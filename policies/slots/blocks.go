@@ -69,7 +69,6 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	clear(s.rprev)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
 	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
-	w.resetNear(t)
 	set := s.rset
 	count := 0
 	slots := l.Slots

@@ -21,7 +21,6 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
-	w.resetNear(t)
 	set, at := s.rset, s.rslot
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
@@ -72,29 +71,12 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	return nil
 }
 
-// nearCount is how many of the earliest deadlines a full pass of
-// expireRanked keeps in the near set.
-const nearCount = 8
-
-// resetNear empties the near set for a sweep of the job of t: every
-// candidate that joins is near until the first full pass.
-func (w *sweep) resetNear(t *rankTable) {
-	s := w.s
-	s.rnear = slices.Grow(s.rnear[:0], t.words)[:t.words]
-	clear(s.rnear)
-	w.nearTo = math.Inf(1)
-}
-
 // deadline records the deadline d (End − Runtime) of rank r, which has
-// just joined the candidates: the earliest deadline, and the near set
-// when d is within its reach.
+// just joined the candidates, and the earliest deadline.
 func (w *sweep) deadline(r int32, d float64) {
 	w.s.rdl[r] = d
 	if d < w.minDeadline {
 		w.minDeadline = d
-	}
-	if d <= w.nearTo {
-		w.s.rnear[r>>6] |= 1 << (r & 63)
 	}
 }
 
@@ -103,83 +85,18 @@ func (w *sweep) deadline(r int32, d float64) {
 // returns how many expired. Only a candidate whose deadline End − Runtime
 // (kept by rank) is ≤ start can expire: start + Runtime > End in floating
 // point implies it in real numbers, and rounding is monotone; so the
-// test reads one array, and the slot only then. The near set holds every
-// candidate whose deadline is ≤ w.nearTo, the others have later ones:
-// while start < w.nearTo only near candidates can expire, and the least
-// deadline is among them, so the pass tests those only. A full pass
-// (the near set empty, or start past w.nearTo) tests every candidate and
-// makes the near set anew of the nearCount earliest deadlines (of all
-// candidates when fewer are left: w.nearTo is then +Inf, and every pass
-// is full).
+// test reads one array, and the slot only then.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
-	if start < w.nearTo && !math.IsInf(w.nearTo, 1) {
-		k := w.expireIn(t, w.s.rnear, start)
-		if anySet(w.s.rnear) {
-			return k
-		}
-		return k + w.expireAll(t, start)
-	}
-	return w.expireAll(t, start)
-}
-
-// expireAll is expireRanked's full pass.
-func (w *sweep) expireAll(t *rankTable, start float64) int {
 	s := w.s
-	k := w.expireIn(t, s.rset, start)
-	// the nearCount-th earliest deadline left, by insertion into a
-	// small sorted array
-	var first [nearCount]float64
-	m := 0
-	for kw, word := range s.rset {
-		for b := word; b != 0; b &= b - 1 {
-			d := s.rdl[kw<<6|bits.TrailingZeros64(b)]
-			if m == nearCount && d >= first[m-1] {
-				continue
-			}
-			i := min(m, nearCount-1)
-			for ; i > 0 && first[i-1] > d; i-- {
-				first[i] = first[i-1]
-			}
-			first[i] = d
-			m = min(m+1, nearCount)
-		}
-	}
-	w.nearTo = math.Inf(1)
-	if m == nearCount {
-		w.nearTo = first[m-1]
-	}
-	for kw, word := range s.rset {
-		near := word
-		if m == nearCount {
-			near = 0
-			for b := word; b != 0; b &= b - 1 {
-				i := bits.TrailingZeros64(b)
-				if s.rdl[kw<<6|i] <= w.nearTo {
-					near |= 1 << i
-				}
-			}
-		}
-		s.rnear[kw] = near
-	}
-	return k
-}
-
-// expireIn drops the candidates of in (the candidates' set or the near
-// set) too short for a window at start from the candidates and the near
-// set, sets w.minDeadline to the least deadline of the rest of in and
-// returns how many expired.
-func (w *sweep) expireIn(t *rankTable, in []uint64, start float64) int {
-	s := w.s
-	set, near, dl := s.rset, s.rnear, s.rdl
+	set, dl := s.rset, s.rdl
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	minDeadline, expired := math.Inf(1), 0
-	for k := range in {
-		for m := in[k]; m != 0; m &= m - 1 {
+	for k, word := range set {
+		for m := word; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
 			d := dl[r]
 			if d <= start && start+t.rt[r] > s.rslot[r].End {
 				set[k] &^= 1 << (r & 63)
-				near[k] &^= 1 << (r & 63)
 				if fast {
 					p := t.rtPos[r]
 					s.rtset[p>>6] &^= 1 << (p & 63)
@@ -194,16 +111,6 @@ func (w *sweep) expireIn(t *rankTable, in []uint64, start float64) int {
 	}
 	w.minDeadline = minDeadline
 	return expired
-}
-
-// anySet reports whether a bit of set is set.
-func anySet(set []uint64) bool {
-	for _, word := range set {
-		if word != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // pickRanked is Searcher.pick for the one criterion of t at start; one

@@ -60,7 +60,6 @@ type Searcher struct {
 	rset    []uint64
 	rslot   []slot.Slot
 	rdl     []float64 // by rank: the candidate's deadline End − Runtime
-	rnear   []uint64  // the candidates of the earliest deadlines (see expireRanked)
 	rtset   []uint64  // the candidates by their places in runtime order
 	rkept   []int32
 	// the blocks sweep's (see blocks.go): its criteria and rank table,

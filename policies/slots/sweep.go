@@ -135,11 +135,8 @@ type sweep struct {
 
 	cands       []Candidate
 	minDeadline float64
-	// the ranked sweeps': every candidate whose deadline is ≤ nearTo is
-	// in the near set (Searcher.rnear; see expireRanked)
-	nearTo    float64
-	remaining int
-	probed    bool
+	remaining   int
+	probed      bool
 	// what changed in cands since the last pick: how many candidates
 	// were admitted (the last at index addedAt) and whether any expired
 	admits  int
