@@ -117,14 +117,17 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 			whole = true
 		}
 	}
-	w.freshRuns()
+	if !whole && !w.box.valid {
+		w.box = s.unionBox(t, n)
+	}
+	w.freshRuns(!whole)
 	copy(s.rprev, s.rset)
 	var cands []Candidate
 	var fresh []int
 	if whole {
 		cands, fresh = w.wholeCands(t)
 	} else if w.freshCands(t); len(s.fresh) == 0 {
-		return false // every block was one at the last pick: none wins
+		return false // no fresh block can be picked
 	}
 	for k, c := range s.blockCrits {
 		if s.done[k] {
@@ -158,6 +161,9 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 			}
 		}
 		s.picked[k] = true
+		if ok {
+			w.box.valid = false // the criterion's box has shrunk
+		}
 		if !ok || out[k].Found && !(score < out[k].Score) {
 			continue
 		}
@@ -189,13 +195,19 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 // that each block of the run holds it or spans its gap. Runs that
 // overlap are merged (the blocks between are then taken as fresh too,
 // which changes no pick).
-func (w *sweep) freshRuns() {
+func (w *sweep) freshRuns(filter bool) {
 	s, n := w.s, w.n
 	set, prev := s.rset, s.rprev
 	runs := s.rspans[:0]
+	filter = filter && n >= 2
+	a, b := w.box.a, w.box.b
 	for k := range set {
 		for m := set[k] ^ prev[k]; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
+			if filter && (r+1 < a && countBelow(set, int32(a))-countBelow(set, int32(r+1)) >= n-1 ||
+				r > b && countBelow(set, int32(r))-countBelow(set, int32(b)) >= n-1) {
+				continue // its blocks all lie below the box or all above it
+			}
 			lo, hi := r, r
 			if set[k]&(1<<(r&63)) == 0 { // gone: from its neighbours
 				if lo, hi = below(set, r, 1), above(set, r, 1); lo == r || hi == r {
@@ -215,6 +227,50 @@ func (w *sweep) freshRuns() {
 	s.rspans = runs
 }
 
+// blockBox is the union of the undecided criteria's boxes (see
+// BlockCriterion.Box) and the ranks it leaves possible: a block in the
+// box holds a rank ≥ a (its costs sum to more than costLo, so one of
+// its n exceeds costLo / n) and one < b (one costs less than costHi /
+// n); the ranks are in cost order. valid is false when a criterion's
+// box may have changed since (its best did).
+type blockBox struct {
+	valid          bool
+	costLo, costHi float64
+	rtLo, rtHi     float64
+	a, b           int
+}
+
+// unionBox returns the union of the boxes of the undecided criteria of
+// the blocks sweep for blocks of n candidates of the job of t. The
+// bounds of the ranks are widened by a relative 1e-9 against the
+// rounding of the divisions.
+func (s *Searcher) unionBox(t *rankTable, n int) blockBox {
+	inf := math.Inf(1)
+	x := blockBox{valid: true, costLo: inf, costHi: -inf, rtLo: inf, rtHi: -inf}
+	for k, c := range s.blockCrits {
+		if s.done[k] {
+			continue
+		}
+		cl, ch, tl, th := c.Box()
+		x.costLo, x.costHi, x.rtLo, x.rtHi = min(x.costLo, cl), max(x.costHi, ch), min(x.rtLo, tl), max(x.rtHi, th)
+	}
+	lo, hi := x.costLo/float64(n), x.costHi/float64(n)
+	lo -= 1e-9 * math.Abs(lo)
+	hi += 1e-9 * math.Abs(hi)
+	x.a, _ = slices.BinarySearchFunc(t.cost, lo, func(c, v float64) int { return cmpUpper(c, v) })
+	x.b, _ = slices.BinarySearch(t.cost, hi)
+	return x
+}
+
+// cmpUpper orders c before v unless c > v, so that a binary search finds
+// the first cost above v.
+func cmpUpper(c, v float64) int {
+	if c > v {
+		return 1
+	}
+	return -1
+}
+
 // freshCands sets s.rcost and s.rrt to the costs and runtimes of the
 // fresh blocks that the box of some undecided criterion leaves possible,
 // each block's n candidates one after the other, s.rord to their ranks
@@ -225,15 +281,7 @@ func (w *sweep) freshRuns() {
 // margin of the test.
 func (w *sweep) freshCands(t *rankTable) {
 	s, n, set := w.s, w.n, w.s.rset
-	inf := math.Inf(1)
-	cLo, cHi, tLo, tHi := inf, -inf, inf, -inf
-	for k, c := range s.blockCrits {
-		if s.done[k] {
-			continue
-		}
-		a, b, x, y := c.Box()
-		cLo, cHi, tLo, tHi = min(cLo, a), max(cHi, b), min(tLo, x), max(tHi, y)
-	}
+	cLo, cHi, tLo, tHi := w.box.costLo, w.box.costHi, w.box.rtLo, w.box.rtHi
 	s.rord, s.rcost, s.rrt, s.fresh = s.rord[:0], s.rcost[:0], s.rrt[:0], s.fresh[:0]
 	run := s.rsel[:0]
 	for _, sp := range s.rspans {

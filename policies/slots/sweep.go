@@ -135,6 +135,7 @@ type sweep struct {
 
 	cands       []Candidate
 	minDeadline float64
+	box         blockBox // the blocks sweep's (see blocks.go)
 	remaining   int
 	probed      bool
 	// what changed in cands since the last pick: how many candidates
