@@ -2,7 +2,6 @@ package slots
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -10,7 +9,7 @@ import (
 
 // The ranked sweep is the sweep of the alternatives search for one job
 // searched by a built-in criterion (EarliestStart, LowestCost, or
-// ShortestRuntime and EarliestFinish under a budget), with the same
+// ShortestRuntime and EarliestFinish), with the same
 // windows in the same tie orders as the general one (run), at a fraction
 // of its cost.
 //
@@ -56,14 +55,17 @@ type rankTable struct {
 	order  []int32   // scratch of build
 }
 
-// build prepares t for the job whose node fits are fits, searched by c
-// under budget; t.kind is rankedNone when the ranked sweep does not
-// apply (another criterion, the fastest criteria without a budget, whose
-// picks are incremental, or two suiting nodes of equal cost). byPrice
+// build prepares t for the job whose node fits are fits, searched by c;
+// t.kind is rankedNone when the ranked sweep does not
+// apply (another criterion, or two suiting nodes of equal cost). The
+// fastest criteria without a budget take it too: their pick, the n
+// fastest, is the first n bits of the runtime order (their incremental
+// pick in the general sweep cost more in the sweep's sorted insertions
+// and expiries than in the pick). byPrice
 // and byPerf are the list's nodes by price per performance and by
 // performance, descending, (see nodeOrders): a job's costs and runtimes
 // are nearly in those orders, which insertion sorts then make exact.
-func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, byPerf []int32) {
+func (t *rankTable) build(fits []nodeFit, c Criterion, byPrice, byPerf []int32) {
 	t.kind = rankedNone
 	kind := rankedNone
 	switch v := c.(type) {
@@ -72,9 +74,6 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, 
 	case lowestCost:
 		kind = rankedCost
 	case fastest:
-		if math.IsInf(budget, 1) {
-			return
-		}
 		kind = rankedRuntime
 		if v.finish {
 			kind = rankedFinish
