@@ -126,8 +126,10 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 	var fresh []int
 	if whole {
 		cands, fresh = w.wholeCands(t)
-	} else if w.freshCands(t); len(s.fresh) == 0 {
+	} else if len(s.rspans) == 0 {
 		return false // no fresh block can be picked
+	} else if w.freshCands(t); len(s.fresh) == 0 {
+		return false // nor inside the box
 	}
 	for k, c := range s.blockCrits {
 		if s.done[k] {
@@ -201,12 +203,25 @@ func (w *sweep) freshRuns(filter bool) {
 	runs := s.rspans[:0]
 	filter = filter && n >= 2
 	a, b := w.box.a, w.box.b
+	belowA, belowB := -1, -1 // the candidates below a and b, once counted
 	for k := range set {
 		for m := set[k] ^ prev[k]; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
-			if filter && (r+1 < a && countBelow(set, int32(a))-countBelow(set, int32(r+1)) >= n-1 ||
-				r > b && countBelow(set, int32(r))-countBelow(set, int32(b)) >= n-1) {
-				continue // its blocks all lie below the box or all above it
+			if filter && r+1 < a {
+				if belowA < 0 {
+					belowA = countBelow(set, int32(a))
+				}
+				if belowA-countBelow(set, int32(r+1)) >= n-1 {
+					continue // its blocks all lie below the box
+				}
+			}
+			if filter && r > b {
+				if belowB < 0 {
+					belowB = countBelow(set, int32(b))
+				}
+				if countBelow(set, int32(r))-belowB >= n-1 {
+					continue // its blocks all lie above the box
+				}
 			}
 			lo, hi := r, r
 			if set[k]&(1<<(r&63)) == 0 { // gone: from its neighbours
