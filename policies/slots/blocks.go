@@ -68,7 +68,7 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
 	clear(s.rprev)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
+	s.rlive = s.rlive[:0]
 	set := s.rset
 	count := 0
 	slots := l.Slots

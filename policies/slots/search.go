@@ -59,8 +59,8 @@ type Searcher struct {
 	byPerf  []int32
 	rset    []uint64
 	rslot   []slot.Slot
-	rdl     []float64 // by rank: the candidate's deadline End − Runtime
-	rtset   []uint64  // the candidates by their places in runtime order
+	rlive   []live   // the candidates' ranks and deadlines, in no order (see expireRanked)
+	rtset   []uint64 // the candidates by their places in runtime order
 	rkept   []int32
 	// the blocks sweep's (see blocks.go): its criteria and rank table,
 	// the candidates' bit set at the last pick, the ranks of the runs of
