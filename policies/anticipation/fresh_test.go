@@ -118,3 +118,81 @@ func TestReplicateEachIsEachReplicate(t *testing.T) {
 		t.Errorf("only %d jobs placed by shared sweeps", shared)
 	}
 }
+
+// TestBlocksSweepIsTheGeneralSweep: a scan with two similarities at once
+// (the replication's shared sweep), served by the blocks sweep (the
+// candidates as a bit set of ranks, only the fresh blocks inside the
+// criteria's boxes compared), finds for each the window, score and
+// sources of the general sweep with criteria that compare every block
+// at every position. The references are free values or the fastest
+// window still free on the list (its start a slot start, where the
+// criterion also compares the reference's own nodes, seldom consecutive
+// in cost order); each found window is subtracted before the next job, so that
+// candidates expire and the boxes narrow.
+func TestBlocksSweepIsTheGeneralSweep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	var s slots.Searcher
+	fast, full := make([]criterion, 2), make([]criterion, 2)
+	found := 0
+	for iter := 0; iter < 60; iter++ {
+		l := randomEnv(rng, 10+rng.IntN(40), 800)
+		a, b := l.Clone(), l.Clone()
+		sims := []Similarity{simil(Linear, css.Cost, css.ProcTime), simil(Geometric, css.Cost, css.ProcTime)}
+		if rng.IntN(3) == 0 {
+			sims[rng.IntN(2)].Terms = []css.Property{css.Cost, css.ProcTime, css.Runtime}
+		}
+		for k, j := range randomJobs(rng, 40) {
+			ref := css.Alternative{Cost: 200 + 3000*rng.Float64(), ProcTime: 50 + 600*rng.Float64(), Runtime: 20 + 200*rng.Float64()}
+			if rng.IntN(2) == 0 {
+				w, ok, err := s.Find(a, j.Request, j.Limits(), slots.ShortestRuntime)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok {
+					ref = css.NewAlternative(w)
+				}
+			}
+			for c := range sims {
+				fast[c].reset(sims[c], ref)
+				full[c].reset(sims[c], ref)
+				full[c].full = true
+			}
+			ra, err := s.Scan(a, j.Request, j.Limits(), &fast[0], &fast[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			ra = cloneResults(ra)
+			rb, err := s.Scan(b, j.Request, j.Limits(), &full[0], &full[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(ra, cloneResults(rb)) {
+				t.Fatalf("iter %d job %d: blocks sweep %+v, general sweep %+v", iter, k, ra, rb)
+			}
+			if !ra[0].Found {
+				continue
+			}
+			found++
+			if err := a.Subtract(ra[0].Window); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Subtract(rb[0].Window); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d windows compared", found)
+	}
+}
+
+// cloneResults copies results with their windows' slots, which the
+// Searcher's next scan may reuse.
+func cloneResults(res []slots.Result) []slots.Result {
+	out := append([]slots.Result(nil), res...)
+	for k := range out {
+		w := &out[k].Window
+		w.Slots, w.Sources = append([]slot.Slot(nil), w.Slots...), append([]slot.Slot(nil), w.Sources...)
+	}
+	return out
+}

@@ -153,8 +153,8 @@ type criterion struct {
 // Compile-time checks: the replication's criterion is an AEP criterion
 // that tells the scan when it is done.
 var (
-	_ slots.IncrementalCriterion = (*criterion)(nil)
-	_ slots.Finisher             = (*criterion)(nil)
+	_ slots.BlockCriterion = (*criterion)(nil)
+	_ slots.Finisher       = (*criterion)(nil)
 )
 
 // term is one distance term: the property, its reference value and the
@@ -230,6 +230,10 @@ func (c *criterion) finish(sum float64) float64 {
 // cannot win (see PickFresh).
 func (c *criterion) UsesFresh() bool { return !c.byStart && !c.full }
 
+// WholeAt: at the reference start a pick also compares the window on
+// the reference's own nodes, wherever they are among the candidates.
+func (c *criterion) WholeAt(start float64) bool { return start == c.ref.Start }
+
 // Pick compares every window at start (see PickFresh).
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {
 	return c.PickFresh(start, n, budget, cands, buf, nil)
@@ -262,7 +266,7 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 			return 0, nil, false
 		}
 	}
-	best, bestSum, at := math.Inf(1), math.Inf(1), -1
+	near := nearest{best: math.Inf(1), sum: math.Inf(1), at: -1}
 	var v [6]float64
 	v[css.Start] = start
 	c.startErr = math.Abs(c.ref.Start-start) * c.startInv
@@ -311,14 +315,9 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 			}
 			v[css.Runtime], v[css.Finish] = longest, start+longest
 		}
-		// the sum before the square root orders as the distance: only a
-		// smaller sum can give a smaller distance, which decides.
-		if x := c.sum(&v); x < bestSum {
-			if d := c.finish(x); d < best {
-				best, bestSum, at = d, x, j
-			}
-		}
+		near.offer(c, c.sum(&v), j)
 	}
+	best, at := near.best, near.at
 	atRef := false
 	if start == c.ref.Start && len(c.refNodes) == n {
 		if d, ok := c.refWindow(start, budget, cands, &v); ok && d < best {
@@ -341,6 +340,88 @@ func (c *criterion) PickFresh(start float64, n int, budget float64, cands []slot
 	}
 	c.best = math.Min(c.best, best)
 	return best, buf, true
+}
+
+// nearest is the selection of PickFresh and PickRuns: the nearest
+// block so far, its distance, the sum of its errors and its index.
+type nearest struct {
+	best, sum float64
+	at        int
+}
+
+// offer keeps block at, whose errors sum to x (see criterion.sum), when
+// it is strictly nearer than the nearest so far. The sum before the
+// square root orders as the distance: only a smaller sum can give a
+// smaller distance, which decides.
+func (n *nearest) offer(c *criterion, x float64, at int) {
+	if x < n.sum {
+		if d := c.finish(x); d < n.best {
+			n.best, n.sum, n.at = d, x, at
+		}
+	}
+}
+
+// PickRuns is PickFresh for the blocks sweep (slots.BlockCriterion),
+// which calls it only while UsesFresh is true (no start or finish term,
+// so no warm-up, and the start does not count) and not at the reference
+// start.
+func (c *criterion) PickRuns(start, budget float64, n int, cost, runtime []float64, fresh []int) (float64, int, bool) {
+	near := nearest{best: math.Inf(1), sum: math.Inf(1), at: -1}
+	var v [6]float64
+	for _, j := range fresh {
+		var cs, proc float64
+		for i := j; i < j+n; i++ {
+			cs += cost[i]
+			proc += runtime[i]
+		}
+		if !(cs <= budget) {
+			continue
+		}
+		v[css.Cost], v[css.ProcTime] = cs, proc
+		if c.needMax {
+			longest := 0.0
+			for _, rt := range runtime[j : j+n] {
+				if rt > longest {
+					longest = rt
+				}
+			}
+			v[css.Runtime], v[css.Finish] = longest, start+longest
+		}
+		near.offer(c, c.sum(&v), j)
+	}
+	c.last = start
+	if math.IsInf(near.best, 1) || !(near.best < c.best) {
+		return 0, -1, false
+	}
+	c.best = near.best
+	return near.best, near.at, true
+}
+
+// Box bounds the sums of a block that can be picked (strictly nearer
+// than the best window returned so far): the cost term's error alone,
+// and the processor time's, must stay below the best distance, as no
+// other term lowers the distance (with the geometric distance the
+// square root of the sum of squares is at least each error). The box is
+// widened by a relative 1e-8 of its width and 1e-9 of the reference
+// value against the rounding of the distance's own arithmetic, so a
+// block outside it is never one the criterion would pick. Before the
+// first window it is unbounded.
+func (c *criterion) Box() (costLo, costHi, rtLo, rtHi float64) {
+	inf := math.Inf(1)
+	costLo, costHi, rtLo, rtHi = -inf, inf, -inf, inf
+	if math.IsInf(c.best, 1) {
+		return
+	}
+	for _, t := range c.terms {
+		w := c.best/t.inv*(1+1e-8) + 1e-9*math.Abs(t.ref)
+		switch t.p {
+		case css.Cost:
+			costLo, costHi = t.ref-w, t.ref+w
+		case css.ProcTime:
+			rtLo, rtHi = t.ref-w, t.ref+w
+		}
+	}
+	return
 }
 
 // Finished reports that no later Pick can succeed: the warm-up has made

@@ -132,7 +132,7 @@ func (s *Searcher) AlternativesUntil(l *slot.List, jobs []slot.Request, searches
 		hs[i] = noHints
 		hs[i].fits = s.jobFits[i*len(l.Nodes) : (i+1)*len(l.Nodes)]
 		hs[i].minRuntime = minRuntime(hs[i].fits)
-		ranks[i].build(hs[i].fits, searches[i].Criterion, searches[i].Limits.Budget, byPrice, byPerf)
+		ranks[i].build(hs[i].fits, searches[i].Criterion, byPrice, byPerf)
 		hs[i].rank = &ranks[i]
 		if searches[i].Criterion.StopAtFirst() {
 			hs[i].maxLen = maxLen

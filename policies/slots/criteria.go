@@ -236,6 +236,32 @@ type IncrementalCriterion interface {
 	UsesFresh() bool
 }
 
+// BlockCriterion is an IncrementalCriterion whose pick compares only
+// blocks of n candidates consecutive in cost order by their costs and
+// runtimes, so that a block of the same nodes scores the same at every
+// start: the scan may then serve it by the blocks sweep (blocks.go),
+// which hands it only the costs and runtimes of the candidates of the
+// fresh blocks that Box leaves possible (PickRuns). The first pick of a scan, and every pick
+// at a start where WholeAt is true (the pick also looks at other
+// windows, as the similarity at its reference start), go through
+// PickFresh with every candidate.
+type BlockCriterion interface {
+	IncrementalCriterion
+	WholeAt(start float64) bool
+	// PickRuns is PickFresh given, for the candidates of runs of
+	// consecutive ones in cost order laid one after the other, their
+	// costs and runtimes, and the fresh blocks by the indices of their
+	// first candidates there (ascending; no block crosses from one run
+	// into the next): it returns the index of the first candidate of
+	// the block picked.
+	PickRuns(start, budget float64, n int, cost, runtime []float64, fresh []int) (score float64, at int, ok bool)
+	// Box bounds the blocks the next pick can choose: none whose sum of
+	// costs (in real numbers) is ≤ costLo or ≥ costHi, nor whose sum
+	// of runtimes is ≤ rtLo or ≥ rtHi. The sweep hands PickRuns only
+	// the fresh blocks inside the box of some criterion.
+	Box() (costLo, costHi, rtLo, rtHi float64)
+}
+
 // belowPicker is a criterion that can tell cheaply whether a window at
 // start could score below best, so that the scan skips Pick otherwise.
 type belowPicker interface {

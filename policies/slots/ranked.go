@@ -2,7 +2,6 @@ package slots
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -10,7 +9,7 @@ import (
 
 // The ranked sweep is the sweep of the alternatives search for one job
 // searched by a built-in criterion (EarliestStart, LowestCost, or
-// ShortestRuntime and EarliestFinish under a budget), with the same
+// ShortestRuntime and EarliestFinish), with the same
 // windows in the same tie orders as the general one (run), at a fraction
 // of its cost.
 //
@@ -37,6 +36,7 @@ const (
 	rankedCost
 	rankedRuntime
 	rankedFinish
+	rankedBlocks // BlockCriterion: the blocks sweep (blocks.go)
 )
 
 // rankTable holds what the ranked sweep knows of one job before it looks
@@ -55,14 +55,17 @@ type rankTable struct {
 	order  []int32   // scratch of build
 }
 
-// build prepares t for the job whose node fits are fits, searched by c
-// under budget; t.kind is rankedNone when the ranked sweep does not
-// apply (another criterion, the fastest criteria without a budget, whose
-// picks are incremental, or two suiting nodes of equal cost). byPrice
+// build prepares t for the job whose node fits are fits, searched by c;
+// t.kind is rankedNone when the ranked sweep does not
+// apply (another criterion, or two suiting nodes of equal cost). The
+// fastest criteria without a budget take it too: their pick, the n
+// fastest, is the first n bits of the runtime order (their incremental
+// pick in the general sweep cost more in the sweep's sorted insertions
+// and expiries than in the pick). byPrice
 // and byPerf are the list's nodes by price per performance and by
 // performance, descending, (see nodeOrders): a job's costs and runtimes
 // are nearly in those orders, which insertion sorts then make exact.
-func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, byPerf []int32) {
+func (t *rankTable) build(fits []nodeFit, c Criterion, byPrice, byPerf []int32) {
 	t.kind = rankedNone
 	kind := rankedNone
 	switch v := c.(type) {
@@ -71,9 +74,6 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, 
 	case lowestCost:
 		kind = rankedCost
 	case fastest:
-		if math.IsInf(budget, 1) {
-			return
-		}
 		kind = rankedRuntime
 		if v.finish {
 			kind = rankedFinish
@@ -81,34 +81,9 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, 
 	default:
 		return
 	}
-	order := t.order[:0]
-	for _, k := range byPrice {
-		if fits[k].ok {
-			order = append(order, k)
-		}
+	if !t.rankByCost(fits, byPrice) {
+		return
 	}
-	t.order = order
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && fits[order[j]].cost < fits[order[j-1]].cost; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	for i := 1; i < len(order); i++ {
-		if !(fits[order[i-1]].cost < fits[order[i]].cost) {
-			return // a tie: the general sweep orders it by admission
-		}
-	}
-	t.rankOf = slices.Grow(t.rankOf[:0], len(fits))[:len(fits)]
-	for k := range t.rankOf {
-		t.rankOf[k] = -1
-	}
-	t.rt, t.cost = t.rt[:0], t.cost[:0]
-	for r, node := range order {
-		t.rankOf[node] = int32(r)
-		t.rt = append(t.rt, fits[node].runtime)
-		t.cost = append(t.cost, fits[node].cost)
-	}
-	t.words = (len(order) + 63) / 64
 	if kind == rankedRuntime || kind == rankedFinish {
 		t.byRt = t.byRt[:0]
 		for _, k := range byPerf {
@@ -123,13 +98,48 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, budget float64, byPrice, 
 			}
 		}
 		t.rtOf = t.rtOf[:0]
-		t.rtPos = slices.Grow(t.rtPos[:0], len(order))[:len(order)]
+		t.rtPos = slices.Grow(t.rtPos[:0], len(t.rt))[:len(t.rt)]
 		for k, r := range byRt {
 			t.rtOf = append(t.rtOf, t.rt[r])
 			t.rtPos[r] = int32(k)
 		}
 	}
 	t.kind = kind
+}
+
+// rankByCost ranks the suiting nodes of fits by cost (rankOf, rt, cost,
+// words), from byPrice, the nodes nearly in that order; it reports false
+// when two of them cost the same.
+func (t *rankTable) rankByCost(fits []nodeFit, byPrice []int32) bool {
+	order := t.order[:0]
+	for _, k := range byPrice {
+		if fits[k].ok {
+			order = append(order, k)
+		}
+	}
+	t.order = order
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && fits[order[j]].cost < fits[order[j-1]].cost; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for i := 1; i < len(order); i++ {
+		if !(fits[order[i-1]].cost < fits[order[i]].cost) {
+			return false // a tie: the general sweep orders it by admission
+		}
+	}
+	t.rankOf = slices.Grow(t.rankOf[:0], len(fits))[:len(fits)]
+	for k := range t.rankOf {
+		t.rankOf[k] = -1
+	}
+	t.rt, t.cost = t.rt[:0], t.cost[:0]
+	for r, node := range order {
+		t.rankOf[node] = int32(r)
+		t.rt = append(t.rt, fits[node].runtime)
+		t.cost = append(t.cost, fits[node].cost)
+	}
+	t.words = (len(order) + 63) / 64
+	return true
 }
 
 // fasterRank orders ranks by runtime, then cost (lessRuntime's order:
@@ -146,18 +156,53 @@ func (t *rankTable) fasterRank(a, b int32) bool {
 // job's costs (price × length / performance) and runtimes (length /
 // performance) up to rounding.
 func (s *Searcher) nodeOrders(l *slot.List) (byPrice, byPerf []int32) {
-	byPrice, byPerf = s.byPrice[:0], s.byPerf[:0]
+	byPerf = s.byPerf[:0]
+	for k := range l.Nodes {
+		byPerf = append(byPerf, int32(k))
+	}
+	nodes := l.Nodes
+	slices.SortFunc(byPerf, func(a, b int32) int { return cmp.Compare(nodes[b].Performance, nodes[a].Performance) })
+	s.byPerf = byPerf
+	return s.priceOrder(l), byPerf
+}
+
+// priceOrder returns the nodes of l by price per performance, in the
+// Searcher's memory (see nodeOrders). The order of the previous call
+// serves again while the nodes' prices and performances are the same (a
+// replication searches one list's nodes job after job); it only seeds
+// rankByCost's exact sort, so any order of equal ratios does.
+func (s *Searcher) priceOrder(l *slot.List) []int32 {
+	if s.sameNodes(l.Nodes) {
+		return s.byPrice
+	}
+	s.orderOf = s.orderOf[:0]
+	for _, nd := range l.Nodes {
+		s.orderOf = append(s.orderOf, nd.Price, nd.Performance)
+	}
+	byPrice := s.byPrice[:0]
 	for k := range l.Nodes {
 		byPrice = append(byPrice, int32(k))
-		byPerf = append(byPerf, int32(k))
 	}
 	nodes := l.Nodes
 	slices.SortFunc(byPrice, func(a, b int32) int {
 		return cmp.Compare(nodes[a].Price/nodes[a].Performance, nodes[b].Price/nodes[b].Performance)
 	})
-	slices.SortFunc(byPerf, func(a, b int32) int { return cmp.Compare(nodes[b].Performance, nodes[a].Performance) })
-	s.byPrice, s.byPerf = byPrice, byPerf
-	return byPrice, byPerf
+	s.byPrice = byPrice
+	return byPrice
+}
+
+// sameNodes reports whether nodes have the prices and performances that
+// the Searcher's price order was made for.
+func (s *Searcher) sameNodes(nodes []slot.Node) bool {
+	if len(s.orderOf) != 2*len(nodes) || len(s.byPrice) != len(nodes) {
+		return false
+	}
+	for k := range nodes {
+		if s.orderOf[2*k] != nodes[k].Price || s.orderOf[2*k+1] != nodes[k].Performance {
+			return false
+		}
+	}
+	return true
 }
 
 // rankTables returns one table per job, in the Searcher's memory.

@@ -18,7 +18,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
 	clear(s.rset)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rdl = slices.Grow(s.rdl[:0], len(t.rt))[:len(t.rt)]
+	s.rlive = s.rlive[:0]
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
 	set, at := s.rset, s.rslot
@@ -55,11 +55,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 		}
 		at[r] = *sl
 		count, admits, added = count+1, admits+1, r
-		d := sl.End - f.runtime
-		s.rdl[r] = d
-		if d < w.minDeadline {
-			w.minDeadline = d
-		}
+		w.deadline(r, sl.End-f.runtime)
 		if count < w.n {
 			continue
 		}
@@ -75,35 +71,54 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	return nil
 }
 
+// live is a candidate's rank and deadline End − Runtime.
+type live struct {
+	d float64
+	r int32
+}
+
+// deadline records the deadline d (End − Runtime) of rank r, which has
+// just joined the candidates, and the earliest deadline.
+func (w *sweep) deadline(r int32, d float64) {
+	w.s.rlive = append(w.s.rlive, live{d, r})
+	if d < w.minDeadline {
+		w.minDeadline = d
+	}
+}
+
 // expireRanked drops the candidates too short for a window at start (the
 // test of Searcher.expire), sets the least deadline of the rest and
 // returns how many expired. Only a candidate whose deadline End − Runtime
-// (kept by rank) is ≤ start can expire: start + Runtime > End in floating
-// point implies it in real numbers, and rounding is monotone; so the
-// test reads one array, and the slot only then.
+// is ≤ start can expire: start + Runtime > End in floating point implies
+// it in real numbers, and rounding is monotone; so the test reads the
+// deadline, and the slot only then. The deadlines are kept beside the
+// bit sets in a dense array in no order (Searcher.rlive), an expired
+// one replaced by the last, so the pass reads one array of the
+// candidates only.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
 	s := w.s
-	set, dl := s.rset, s.rdl
+	set, lv := s.rset, s.rlive
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	minDeadline, expired := math.Inf(1), 0
-	for k, word := range set {
-		for m := word; m != 0; m &= m - 1 {
-			r := k<<6 | bits.TrailingZeros64(m)
-			d := dl[r]
-			if d <= start && start+t.rt[r] > s.rslot[r].End {
-				set[k] &^= 1 << (r & 63)
-				if fast {
-					p := t.rtPos[r]
-					s.rtset[p>>6] &^= 1 << (p & 63)
-				}
-				expired++
-				continue
+	for i := 0; i < len(lv); {
+		c := lv[i]
+		if c.d <= start && start+t.rt[c.r] > s.rslot[c.r].End {
+			set[c.r>>6] &^= 1 << (c.r & 63)
+			if fast {
+				p := t.rtPos[c.r]
+				s.rtset[p>>6] &^= 1 << (p & 63)
 			}
-			if d < minDeadline {
-				minDeadline = d
-			}
+			expired++
+			lv[i] = lv[len(lv)-1]
+			lv = lv[:len(lv)-1]
+			continue
 		}
+		if c.d < minDeadline {
+			minDeadline = c.d
+		}
+		i++
 	}
+	s.rlive = lv
 	w.minDeadline = minDeadline
 	return expired
 }

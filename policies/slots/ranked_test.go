@@ -59,34 +59,33 @@ func TestRankedSweepKeepsTheAlternatives(t *testing.T) {
 
 // TestRankTableLeavesTiesToTheGeneralSweep checks which jobs the ranked
 // sweep serves: not two suiting nodes of equal cost (the general sweep
-// orders their candidates by admission), not the fastest criteria
-// without a budget, not a criterion other than the built-ins.
+// orders their candidates by admission), not a criterion other than the
+// built-ins (the fastest criteria with or without a budget: the table
+// does not depend on it).
 func TestRankTableLeavesTiesToTheGeneralSweep(t *testing.T) {
 	fits := []nodeFit{{ok: true, runtime: 2, cost: 4}, {ok: false, runtime: 1, cost: 4}, {ok: true, runtime: 4, cost: 3}}
 	var tab rankTable
 	for _, c := range []struct {
-		crit   Criterion
-		budget float64
-		fits   []nodeFit
-		want   rankedKind
+		crit Criterion
+		fits []nodeFit
+		want rankedKind
 	}{
-		{LowestCost, math.Inf(1), fits, rankedCost},
-		{EarliestStart, 10, fits, rankedStart},
-		{ShortestRuntime, 10, fits, rankedRuntime},
-		{EarliestFinish, 10, fits, rankedFinish},
-		{ShortestRuntime, math.Inf(1), fits, rankedNone},
-		{plain{LowestCost}, 10, fits, rankedNone},
-		{LowestCost, 10, append([]nodeFit{{ok: true, runtime: 5, cost: 3}}, fits...), rankedNone},
+		{LowestCost, fits, rankedCost},
+		{EarliestStart, fits, rankedStart},
+		{ShortestRuntime, fits, rankedRuntime},
+		{EarliestFinish, fits, rankedFinish},
+		{plain{LowestCost}, fits, rankedNone},
+		{LowestCost, append([]nodeFit{{ok: true, runtime: 5, cost: 3}}, fits...), rankedNone},
 	} {
 		order := []int32{0, 1, 2, 3}[:len(c.fits)]
-		tab.build(c.fits, c.crit, c.budget, order, order)
+		tab.build(c.fits, c.crit, order, order)
 		if tab.kind != c.want {
-			t.Errorf("%s, budget %v, fits %v: kind %d, want %d", c.crit.Name(), c.budget, c.fits, tab.kind, c.want)
+			t.Errorf("%s, fits %v: kind %d, want %d", c.crit.Name(), c.fits, tab.kind, c.want)
 		}
 	}
 	// the node orders are hints only: the ranks are exact from any order
 	for _, order := range [][]int32{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
-		tab.build(fits, ShortestRuntime, 10, order, order)
+		tab.build(fits, ShortestRuntime, order, order)
 		if !reflect.DeepEqual(tab.rankOf, []int32{1, -1, 0}) || !reflect.DeepEqual(tab.byRt, []int32{1, 0}) {
 			t.Errorf("node order %v: ranks by node %v (want [1 -1 0]), runtime order %v (want [1 0])", order, tab.rankOf, tab.byRt)
 		}

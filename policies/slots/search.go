@@ -55,12 +55,24 @@ type Searcher struct {
 	// the ranks a pick keeps
 	ranks   []rankTable
 	byPrice []int32
+	orderOf []float64 // the price and performance of each node byPrice was made for
 	byPerf  []int32
 	rset    []uint64
 	rslot   []slot.Slot
-	rdl     []float64 // by rank: the candidate's deadline End − Runtime
-	rtset   []uint64  // the candidates by their places in runtime order
+	rlive   []live   // the candidates' ranks and deadlines, in no order (see expireRanked)
+	rtset   []uint64 // the candidates by their places in runtime order
 	rkept   []int32
+	// the blocks sweep's (see blocks.go): its criteria and rank table,
+	// the candidates' bit set at the last pick, the ranks of the runs of
+	// fresh blocks and the runs, the candidates a whole pick is handed
+	blockCrits []BlockCriterion
+	blockRank  rankTable
+	rprev      []uint64
+	rord       []int32
+	rspans     []span
+	rcands     []Candidate
+	rcost, rrt []float64 // the costs and runtimes of the ranks of rord
+	rsel       []int32   // the ranks of a run (see freshCands)
 }
 
 // nodeFit is what a scan knows of one node before it looks at the node's

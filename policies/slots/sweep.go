@@ -37,6 +37,8 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	var err error
 	if t := h.rank; t != nil && t.kind != rankedNone && len(crits) == 1 && !h.probe && !h.bounded && s.each == nil {
 		err = w.runRanked(l, t, firstSlot(l, h))
+	} else if t := s.blocksTable(l, crits, fits, h); t != nil {
+		err = w.runBlocks(l, t, firstSlot(l, h))
 	} else {
 		err = w.run(l, crits, firstSlot(l, h))
 	}
@@ -133,6 +135,7 @@ type sweep struct {
 
 	cands       []Candidate
 	minDeadline float64
+	box         blockBox // the blocks sweep's (see blocks.go)
 	remaining   int
 	probed      bool
 	// what changed in cands since the last pick: how many candidates

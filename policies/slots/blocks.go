@@ -1,0 +1,188 @@
+package slots
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// The blocks sweep serves the criteria that compare blocks of n
+// candidates consecutive in cost order (BlockCriterion: the replication's
+// similarity) as the ranked sweep serves the built-in ones, with the same
+// windows in the same tie orders as the general sweep (run). When no two
+// nodes that suit the job cost the same, the candidates in cost order
+// are their ranks in the fixed order of the costs, so the set is a bit
+// set of ranks (ranked.go: admission sets a bit, expiry clears one, no
+// sorted insertion and no memmove), and a block is named by its ranks.
+// A block of the same ranks scores the same at every start, so a pick
+// needs only the blocks that were not blocks at the previous pick: those
+// holding a rank that joined since, or two neighbours between which a
+// rank of the previous pick's set has gone. The set at the previous pick
+// is kept (a copy of a few words), so these are found from the ranks
+// that joined and went, not from stamps on the candidates; a rank that
+// went and came back between two picks makes blocks of the same ranks,
+// which score as before and are skipped. The criteria are handed only
+// the fresh blocks inside their boxes (see BlockCriterion.Box), unless
+// one asks for all the candidates (its first pick, or WholeAt). This
+// file holds the sweep and its picks, blocks_fresh.go the fresh blocks.
+
+// blocksTable returns the rank table of the blocks sweep for a scan of
+// crits with the node fits fits and hints h, nil when the sweep does not
+// apply: a criterion that is no BlockCriterion using the fresh blocks, a
+// probe, bounds on the starts, a ScanEach, or two suiting nodes of equal
+// cost.
+func (s *Searcher) blocksTable(l *slot.List, crits []Criterion, fits []nodeFit, h hints) *rankTable {
+	if h.probe || s.each != nil || h.bounded && !(math.IsInf(h.pickFrom, -1) && math.IsInf(h.pickTo, 1)) {
+		return nil
+	}
+	s.blockCrits = s.blockCrits[:0]
+	for _, c := range crits {
+		b, ok := c.(BlockCriterion)
+		if !ok || !b.UsesFresh() {
+			return nil
+		}
+		s.blockCrits = append(s.blockCrits, b)
+	}
+	t := &s.blockRank
+	if !t.rankByCost(fits, s.priceOrder(l)) {
+		return nil
+	}
+	t.kind = rankedBlocks
+	return t
+}
+
+// runBlocks is run for the criteria s.blockCrits on the rank table t:
+// the same tests in the same order, on the bit set of the candidates'
+// ranks (those of runRanked), and a pick after every admission that
+// leaves n candidates or more.
+func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
+	s := w.s
+	minRt, fits, nodes := w.h.minRuntime, w.fits, len(l.Nodes)
+	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
+	clear(s.rset)
+	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
+	clear(s.rprev)
+	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
+	s.rlive = s.rlive[:0]
+	set := s.rset
+	count := 0
+	slots := l.Slots
+	for i := first; i < len(slots); i++ {
+		sl := &slots[i]
+		if sl.Start+minRt > sl.End {
+			continue // too short on every node that suits the job
+		}
+		if sl.Node < 0 || sl.Node >= nodes {
+			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
+		}
+		f := &fits[sl.Node]
+		if !f.ok || !(sl.Start+f.runtime <= sl.End) {
+			continue // the node does not suit the job, or the slot is too short on it
+		}
+		start := sl.Start
+		if count > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
+			count -= w.expireRanked(t, start)
+		}
+		r := t.rankOf[sl.Node]
+		word, bit := r>>6, uint64(1)<<(r&63)
+		if set[word]&bit != 0 {
+			continue // an overlapping slot of a node already in use: invalid list, keep the first
+		}
+		set[word] |= bit
+		s.rslot[r] = *sl
+		count++
+		w.deadline(r, sl.End-f.runtime)
+		if count >= w.n && w.pickBlocks(t, start) {
+			break
+		}
+	}
+	return nil
+}
+
+// pickBlocks is Searcher.pick for the criteria s.blockCrits at start:
+// each undecided criterion picks among the fresh blocks by their costs
+// and runtimes (PickRuns), or from every candidate through PickFresh when one asks
+// for all (its first pick, or WholeAt). It reports whether the scan may
+// stop.
+func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
+	s, out, n := w.s, w.out, w.n
+	whole := false
+	for k, c := range s.blockCrits {
+		if !s.done[k] && (!s.picked[k] || c.WholeAt(start)) {
+			whole = true
+		}
+	}
+	if !whole && !w.box.valid {
+		w.box = s.unionBox(t, n)
+	}
+	w.freshRuns(!whole)
+	copy(s.rprev, s.rset)
+	var cands []Candidate
+	var fresh []int
+	if whole {
+		cands, fresh = w.wholeCands(t)
+	} else if len(s.rspans) == 0 {
+		return false // no fresh block can be picked
+	} else if w.freshCands(t); len(s.fresh) == 0 {
+		return false // nor inside the box
+	}
+	for k, c := range s.blockCrits {
+		if s.done[k] {
+			continue
+		}
+		var score float64
+		var ok bool
+		var chosen []int
+		if whole {
+			f := fresh
+			if !s.picked[k] {
+				f = nil // the first pick compares every block
+			}
+			score, chosen, ok = c.PickFresh(start, n, w.budget, cands, s.buf, f)
+			if cap(chosen) > cap(s.buf) {
+				s.buf = chosen[:0]
+			}
+		} else {
+			var at int
+			if score, at, ok = c.PickRuns(start, w.budget, n, s.rcost, s.rrt, s.fresh); ok {
+				cands = s.rcands[:0]
+				for _, r := range s.rord[at : at+n] {
+					cands = append(cands, Candidate{Slot: s.rslot[r], Runtime: t.rt[r], Cost: t.cost[r]})
+				}
+				s.rcands = cands
+				chosen = s.buf[:0]
+				for i := range n {
+					chosen = append(chosen, i)
+				}
+				s.buf = chosen[:0]
+			}
+		}
+		s.picked[k] = true
+		if ok {
+			w.box.valid = false // the criterion's box has shrunk
+		}
+		if !ok || out[k].Found && !(score < out[k].Score) {
+			continue
+		}
+		out[k].Found, out[k].Score = true, score
+		s.bestStart[k] = start
+		bc := s.bestCands[k][:0]
+		for _, i := range chosen {
+			bc = append(bc, cands[i])
+		}
+		s.bestCands[k] = bc
+		if c.StopAtFirst() || score <= s.floor[k] {
+			s.done[k] = true
+			w.remaining--
+		}
+	}
+	for k, f := range s.fin {
+		if f != nil && !s.done[k] && f.Finished() {
+			s.done[k] = true
+			w.remaining--
+		}
+	}
+	return w.remaining == 0
+}
