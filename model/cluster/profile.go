@@ -153,10 +153,20 @@ func (p *Profile) EarlierFit(size int, dur, before float64) (t float64, ok bool)
 // whose reservations were compressed, and which has released processors
 // only over [f, by) since, gets the answer of EarlierFit for the price of
 // a scan of [f-dur, by): a fit whose window misses the releases was there
-// before them. When the step that ends at before has fewer than size free
-// processors (the usual case for a job that cannot move), only windows
-// that end by that step's start fit, and the scan stops at the first
-// start too late for one.
+// before them. When the step that ends at or holds before has fewer than
+// size free processors (the usual case for a job that cannot move), only
+// windows that end by that step's start fit.
+//
+// The earliest fit, if any, starts a run of steps with size free
+// processors (at from for the run that holds from) and fits when the run
+// lasts dur or reaches that step. The scan keeps the current run's start,
+// which a step that lacks the processors moves to the next step's time
+// through a mask (the compiler keeps an if on a loop-carried value a
+// jump, and moves no floats conditionally), so that its only branches
+// are the loop's and its rarely taken exits: the step that holds before,
+// a fit, and a run that starts at or after by (every later one starts
+// later). A branch on each step's free count would be random to the
+// predictor.
 func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float64, ok bool) {
 	// Plain comparisons, not min and max: those order NaNs and signed
 	// zeros, which costs a tenth of a congested replay's searches.
@@ -173,38 +183,27 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 	if by <= from {
 		return 0, false
 	}
-	whole := false // only windows of the whole dur that end by before
-	if !math.IsInf(before, 1) {
-		if b := atOrAfter(st, before) - 1; st[b].Free < size {
-			before, whole = st[b].Time, true
+	sb := math.Float64bits(from) // the current run's start
+	free := st[k].Free           // of the step that s ends
+	for _, s := range st[k+1:] {
+		next := s.Time
+		if next >= before {
+			break
+		}
+		lack := uint64((free - size) >> 63) // all ones if free < size
+		free = s.Free
+		sb ^= (sb ^ math.Float64bits(next)) & lack
+		start := math.Float64frombits(sb)
+		if start >= by {
+			return 0, false
+		}
+		if start+dur <= next && lack == 0 {
+			return start, true
 		}
 	}
-	for k < len(st) && st[k].Time < by {
-		if st[k].Free < size {
-			k++
-			continue
-		}
-		t = st[k].Time
-		if t < from {
-			t = from
-		}
-		end := t + dur
-		if end > before {
-			if whole {
-				return 0, false
-			}
-			end = before
-		}
-		j := k + 1
-		for j < len(st) && st[j].Time < end && st[j].Free >= size {
-			j++
-		}
-		if j == len(st) || st[j].Time >= end {
-			return t, true
-		}
-		k = j + 1
-	}
-	return 0, false
+	// The run reaches the step that holds before: every window clipped
+	// at before fits unless that step lacks the processors.
+	return math.Float64frombits(sb), free >= size
 }
 
 // MaxFree returns the largest number of free processors over

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -150,22 +151,7 @@ func TestProfileAgainstBruteForce(t *testing.T) {
 				t.Fatalf("trial %d step %d: MaxFree(%d, %d) = %d, reference %d", trial, step, s, e, got, want)
 			}
 			checkStaircase(t, p, b, s, e, rng)
-			// Several searches per change: the later ones of a size reuse
-			// the runs the first one found.
-			for range 4 {
-				n, d, before := 1+rng.IntN(procs), 1+rng.IntN(40), b.now+rng.IntN(horizon)
-				from, by := b.now-5+rng.IntN(horizon), b.now+rng.IntN(horizon)
-				gt, gok := p.EarlierFitBy(n, float64(d), float64(before), float64(from), float64(by))
-				wt, wok := b.earlierBy(n, d, before, from, by)
-				if gok != wok || (gok && int(gt) != wt) {
-					t.Fatalf("trial %d step %d: EarlierFitBy(%d, %d, %d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, from, by, gt, gok, wt, wok)
-				}
-				gt, gok = p.EarlierFit(n, float64(d), float64(before))
-				wt, wok = b.earlier(n, d, before)
-				if gok != wok || (gok && int(gt) != wt) {
-					t.Fatalf("trial %d step %d: EarlierFit(%d, %d, %d) = %v %v, reference %v %v", trial, step, n, d, before, gt, gok, wt, wok)
-				}
-			}
+			checkFits(t, fmt.Sprintf("trial %d step %d", trial, step), p, b, horizon, procs, rng)
 		}
 	}
 }
