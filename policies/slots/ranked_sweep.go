@@ -22,6 +22,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
 	set, at := s.rset, s.rslot
+	w.beatAt = math.NaN()
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
@@ -193,14 +194,18 @@ func (w *sweep) canBeatRanked(t *rankTable, start, best float64) (beat, ever boo
 	if t.kind == rankedFinish {
 		best -= start
 	}
-	lo, hi := 0, len(t.rtOf)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t.rtOf[m] < best {
-			lo = m + 1
-		} else {
-			hi = m
+	lo := w.beatLo
+	if !(best == w.beatAt) { // the best changes seldom (the finish's bound: at each start)
+		hi := len(t.rtOf)
+		for lo = 0; lo < hi; {
+			m := int(uint(lo+hi) >> 1)
+			if t.rtOf[m] < best {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
+		w.beatAt, w.beatLo = best, lo
 	}
 	if lo < w.n {
 		return false, false
