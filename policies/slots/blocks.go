@@ -65,7 +65,7 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
 	clear(s.rprev)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rlive = s.rlive[:0]
+	s.rdead, s.rdeadRank = s.rdead[:0], s.rdeadRank[:0]
 	set := s.rset
 	count := 0
 	slots := l.Slots

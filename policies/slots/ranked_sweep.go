@@ -18,10 +18,11 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
 	clear(s.rset)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rlive = s.rlive[:0]
+	s.rdead, s.rdeadRank = s.rdead[:0], s.rdeadRank[:0]
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
 	set, at := s.rset, s.rslot
+	w.beatAt = math.NaN()
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
@@ -71,16 +72,11 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	return nil
 }
 
-// live is a candidate's rank and deadline End − Runtime.
-type live struct {
-	d float64
-	r int32
-}
-
 // deadline records the deadline d (End − Runtime) of rank r, which has
 // just joined the candidates, and the earliest deadline.
 func (w *sweep) deadline(r int32, d float64) {
-	w.s.rlive = append(w.s.rlive, live{d, r})
+	w.s.rdead = append(w.s.rdead, d)
+	w.s.rdeadRank = append(w.s.rdeadRank, r)
 	if d < w.minDeadline {
 		w.minDeadline = d
 	}
@@ -92,33 +88,37 @@ func (w *sweep) deadline(r int32, d float64) {
 // is ≤ start can expire: start + Runtime > End in floating point implies
 // it in real numbers, and rounding is monotone; so the test reads the
 // deadline, and the slot only then. The deadlines are kept beside the
-// bit sets in a dense array in no order (Searcher.rlive), an expired
-// one replaced by the last, so the pass reads one array of the
-// candidates only.
+// bit sets in a dense array in no order (Searcher.rdead, their ranks in
+// rdeadRank at the same places), an expired one replaced by the last, so
+// the pass reads one array of floats and the ranks and slots only of
+// the candidates that reached their deadline.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
 	s := w.s
-	set, lv := s.rset, s.rlive
+	set, ds, rs := s.rset, s.rdead, s.rdeadRank[:len(s.rdead)]
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	minDeadline, expired := math.Inf(1), 0
-	for i := 0; i < len(lv); {
-		c := lv[i]
-		if c.d <= start && start+t.rt[c.r] > s.rslot[c.r].End {
-			set[c.r>>6] &^= 1 << (c.r & 63)
-			if fast {
-				p := t.rtPos[c.r]
-				s.rtset[p>>6] &^= 1 << (p & 63)
+	for i := 0; i < len(ds); {
+		d := ds[i]
+		if d <= start {
+			if r := rs[i]; start+t.rt[r] > s.rslot[r].End {
+				set[r>>6] &^= 1 << (r & 63)
+				if fast {
+					p := t.rtPos[r]
+					s.rtset[p>>6] &^= 1 << (p & 63)
+				}
+				expired++
+				last := len(ds) - 1
+				ds[i], rs[i] = ds[last], rs[last]
+				ds, rs = ds[:last], rs[:last]
+				continue
 			}
-			expired++
-			lv[i] = lv[len(lv)-1]
-			lv = lv[:len(lv)-1]
-			continue
 		}
-		if c.d < minDeadline {
-			minDeadline = c.d
+		if d < minDeadline {
+			minDeadline = d
 		}
 		i++
 	}
-	s.rlive = lv
+	s.rdead, s.rdeadRank = ds, rs
 	w.minDeadline = minDeadline
 	return expired
 }
@@ -194,14 +194,18 @@ func (w *sweep) canBeatRanked(t *rankTable, start, best float64) (beat, ever boo
 	if t.kind == rankedFinish {
 		best -= start
 	}
-	lo, hi := 0, len(t.rtOf)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t.rtOf[m] < best {
-			lo = m + 1
-		} else {
-			hi = m
+	lo := w.beatLo
+	if !(best == w.beatAt) { // the best changes seldom (the finish's bound: at each start)
+		hi := len(t.rtOf)
+		for lo = 0; lo < hi; {
+			m := int(uint(lo+hi) >> 1)
+			if t.rtOf[m] < best {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
+		w.beatAt, w.beatLo = best, lo
 	}
 	if lo < w.n {
 		return false, false

@@ -136,8 +136,12 @@ type sweep struct {
 	cands       []Candidate
 	minDeadline float64
 	box         blockBox // the blocks sweep's (see blocks.go)
-	remaining   int
-	probed      bool
+	// the ranked sweep's last bound of canBeatRanked and its place in
+	// the runtime order
+	beatAt    float64
+	beatLo    int
+	remaining int
+	probed    bool
 	// what changed in cands since the last pick: how many candidates
 	// were admitted (the last at index addedAt) and whether any expired
 	admits  int
