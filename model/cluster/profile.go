@@ -19,9 +19,9 @@ type Step struct {
 // estimated occupation of the running jobs and the reservations of queued
 // jobs. It is a sorted slice of breakpoints updated in place: a
 // reservation, a release or a move (Move) rewrites the steps it covers
-// and shifts the later ones once; Advance drops the past. Adjacent steps with equal free counts are
-// merged around every update, so the profile has at most one step per
-// distinct future end or reservation boundary.
+// and shifts the later ones once; Advance drops the past. Adjacent steps
+// with equal free counts are merged around every update, so the profile
+// has at most one step per distinct future end or reservation boundary.
 //
 // Free counts may go negative only transiently, when a scheduler reserves
 // the extension of an overrunning job over existing reservations and then

@@ -7,10 +7,11 @@ import (
 )
 
 // checkFits compares EarlierFitBy and EarlierFit with the reference for
-// four random queries (where names the profile's trial and step), drawn to hit the scan's edges: bounds at step
-// boundaries, before past the last step or infinite (the whole profile),
-// from before the origin or at minus infinity, by infinite, and windows
-// that do or do not have to end by the step before before.
+// four random queries (where names the profile's trial and step), drawn
+// to hit the scan's edges: bounds at step boundaries, before past the
+// last step or infinite (the whole profile), from before the origin or
+// at minus infinity, by infinite, and windows that do or do not have to
+// end by the step before before.
 func checkFits(t *testing.T, where string, p *Profile, b *bruteProfile, horizon, procs int, rng *rand.Rand) {
 	t.Helper()
 	far := 10 * horizon // the reference's infinity: every window fits by then

@@ -103,9 +103,9 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 
 // pickBlocks is Searcher.pick for the criteria s.blockCrits at start:
 // each undecided criterion picks among the fresh blocks by their costs
-// and runtimes (PickRuns), or from every candidate through PickFresh when one asks
-// for all (its first pick, or WholeAt). It reports whether the scan may
-// stop.
+// and runtimes (PickRuns), or from every candidate through PickFresh
+// when one asks for all (its first pick, or WholeAt). It reports whether
+// the scan may stop.
 func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 	s, out, n := w.s, w.out, w.n
 	whole := false

@@ -241,10 +241,10 @@ type IncrementalCriterion interface {
 // runtimes, so that a block of the same nodes scores the same at every
 // start: the scan may then serve it by the blocks sweep (blocks.go),
 // which hands it only the costs and runtimes of the candidates of the
-// fresh blocks that Box leaves possible (PickRuns). The first pick of a scan, and every pick
-// at a start where WholeAt is true (the pick also looks at other
-// windows, as the similarity at its reference start), go through
-// PickFresh with every candidate.
+// fresh blocks that Box leaves possible (PickRuns). The first pick of a
+// scan, and every pick at a start where WholeAt is true (the pick also
+// looks at other windows, as the similarity at its reference start), go
+// through PickFresh with every candidate.
 type BlockCriterion interface {
 	IncrementalCriterion
 	WholeAt(start float64) bool
