@@ -196,7 +196,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				if p.exhaustive {
 					by = r
 				} else if p.stairsOn {
-					if !p.admits(v, prof, n, d, r) {
+					if !p.admits(v, prof, n, d, r, by) {
 						break
 					}
 				} else {

@@ -28,14 +28,20 @@ import (
 // So the union is positive at n, or no window fits at all; and when the
 // step before r lacks the processors, a fit is a whole window of d
 // (cluster.Profile.EarlierFitBy), so the union is at least d at n.
+// When the union is shorter than d, the only fits are those that end
+// at r: the step just before r has the processors, and it is itself
+// such a window W. Its run right after R reached r and met R, and was
+// at most the union long, so r < R's end + the union at n ≤ by + the
+// union (by bounds the ends of the releases the job has not seen):
+// a job reserved later is not looked up in the profile.
 // The early ends of the pass release over [now, reach): their
 // staircase is that of [now, reach), taken at the first need.
-func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, r float64) bool {
+func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, r, by float64) bool {
 	if !p.baseOK {
 		p.takeBase(v, prof)
 	}
 	s := p.moves.longest(n, d)
-	return s >= d || s > 0 && prof.FreeBefore(r) >= n
+	return s >= d || s > 0 && r < by+s && prof.FreeBefore(r) >= n
 }
 
 // takeBase takes the staircase of the releases of the early ends.
