@@ -65,15 +65,15 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
 	clear(s.rprev)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rdead, s.rdeadRank = s.rdead[:0], s.rdeadRank[:0]
+	w.dl.reset(s, len(t.rt), l, first)
 	set := s.rset
 	count := 0
 	slots := l.Slots
 	for i := first; i < len(slots); i++ {
-		sl := &slots[i]
-		if sl.Start+minRt > sl.End {
-			continue // too short on every node that suits the job
+		if i = skipShort(slots, i, minRt); i == len(slots) {
+			break
 		}
+		sl := &slots[i]
 		if sl.Node < 0 || sl.Node >= nodes {
 			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 		}
@@ -118,7 +118,6 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 		w.box = s.unionBox(t, n)
 	}
 	w.freshRuns(!whole)
-	copy(s.rprev, s.rset)
 	var cands []Candidate
 	var fresh []int
 	if whole {

@@ -20,7 +20,7 @@ type span struct{ lo, hi int }
 // before it and n − 1 after (a joined rank: and itself between), so
 // that each block of the run holds it or spans its gap. Runs that
 // overlap are merged (the blocks between are then taken as fresh too,
-// which changes no pick).
+// which changes no pick). It leaves in s.rprev the set of this pick.
 func (w *sweep) freshRuns(filter bool) {
 	s, n := w.s, w.n
 	set, prev := s.rset, s.rprev
@@ -29,7 +29,9 @@ func (w *sweep) freshRuns(filter bool) {
 	a, b := w.box.a, w.box.b
 	belowA, belowB := -1, -1 // the candidates below a and b, once counted
 	for k := range set {
-		for m := set[k] ^ prev[k]; m != 0; m &= m - 1 {
+		changed := set[k] ^ prev[k]
+		prev[k] = set[k] // the set at this pick, for the next one
+		for m := changed; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
 			if filter && r+1 < a {
 				if belowA < 0 {

@@ -18,7 +18,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
 	clear(s.rset)
 	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
-	s.rdead, s.rdeadRank = s.rdead[:0], s.rdeadRank[:0]
+	w.dl.reset(s, len(t.rt), l, first)
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
 	set, at := s.rset, s.rslot
@@ -27,10 +27,10 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
 	for i := first; i < len(slots); i++ {
-		sl := &slots[i]
-		if sl.Start+minRt > sl.End {
-			continue // too short on every node that suits the job
+		if i = skipShort(slots, i, minRt); i == len(slots) {
+			break
 		}
+		sl := &slots[i]
 		if sl.Node < 0 || sl.Node >= nodes {
 			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 		}
@@ -70,57 +70,6 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 		}
 	}
 	return nil
-}
-
-// deadline records the deadline d (End − Runtime) of rank r, which has
-// just joined the candidates, and the earliest deadline.
-func (w *sweep) deadline(r int32, d float64) {
-	w.s.rdead = append(w.s.rdead, d)
-	w.s.rdeadRank = append(w.s.rdeadRank, r)
-	if d < w.minDeadline {
-		w.minDeadline = d
-	}
-}
-
-// expireRanked drops the candidates too short for a window at start (the
-// test of Searcher.expire), sets the least deadline of the rest and
-// returns how many expired. Only a candidate whose deadline End − Runtime
-// is ≤ start can expire: start + Runtime > End in floating point implies
-// it in real numbers, and rounding is monotone; so the test reads the
-// deadline, and the slot only then. The deadlines are kept beside the
-// bit sets in a dense array in no order (Searcher.rdead, their ranks in
-// rdeadRank at the same places), an expired one replaced by the last, so
-// the pass reads one array of floats and the ranks and slots only of
-// the candidates that reached their deadline.
-func (w *sweep) expireRanked(t *rankTable, start float64) int {
-	s := w.s
-	set, ds, rs := s.rset, s.rdead, s.rdeadRank[:len(s.rdead)]
-	fast := t.kind == rankedRuntime || t.kind == rankedFinish
-	minDeadline, expired := math.Inf(1), 0
-	for i := 0; i < len(ds); {
-		d := ds[i]
-		if d <= start {
-			if r := rs[i]; start+t.rt[r] > s.rslot[r].End {
-				set[r>>6] &^= 1 << (r & 63)
-				if fast {
-					p := t.rtPos[r]
-					s.rtset[p>>6] &^= 1 << (p & 63)
-				}
-				expired++
-				last := len(ds) - 1
-				ds[i], rs[i] = ds[last], rs[last]
-				ds, rs = ds[:last], rs[:last]
-				continue
-			}
-		}
-		if d < minDeadline {
-			minDeadline = d
-		}
-		i++
-	}
-	s.rdead, s.rdeadRank = ds, rs
-	w.minDeadline = minDeadline
-	return expired
 }
 
 // pickRanked is Searcher.pick for the one criterion of t at start; one

@@ -59,12 +59,12 @@ type Searcher struct {
 	byPerf  []int32
 	rset    []uint64
 	rslot   []slot.Slot
-	// the candidates' deadlines in no order and their ranks at the same
-	// places (see expireRanked)
-	rdead     []float64
-	rdeadRank []int32
-	rtset     []uint64 // the candidates by their places in runtime order
-	rkept     []int32
+	// the candidates' deadlines by rank and the next rank of their
+	// buckets (see deadlineBuckets)
+	dtime []float64
+	dnext []int32
+	rtset []uint64 // the candidates by their places in runtime order
+	rkept []int32
 	// the blocks sweep's (see blocks.go): its criteria and rank table,
 	// the candidates' bit set at the last pick, the ranks of the runs of
 	// fresh blocks and the runs, the candidates a whole pick is handed

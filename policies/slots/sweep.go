@@ -136,6 +136,8 @@ type sweep struct {
 	cands       []Candidate
 	minDeadline float64
 	box         blockBox // the blocks sweep's (see blocks.go)
+	// the ranked and blocks sweeps' deadlines (see deadlineBuckets)
+	dl deadlineBuckets
 	// the ranked sweep's last bound of canBeatRanked and its place in
 	// the runtime order
 	beatAt    float64

@@ -1,0 +1,143 @@
+package slots
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/schedsim/schedsim/model/slot"
+)
+
+// The deadlines of the ranked and blocks sweeps' candidates (End −
+// Runtime: a candidate can expire only once the sweep's start reaches
+// it, see expireRanked) in 64 buckets of times, so that an expiry pass
+// reads the candidates of the buckets the start has reached, not all of
+// them. A rank has at most one candidate, so the buckets are lists linked
+// through arrays by rank. The bucket of a time is a monotone function of
+// it (a subtraction, a multiplication by a positive factor and a
+// truncation, all monotone in floating point, clamped to [0, 63]), so a
+// deadline in a lower bucket than the start's is below it, one in a
+// higher bucket above it, and the least deadline lies in the lowest
+// bucket that holds one: no pass and no least deadline depends on how
+// the times fall into the buckets, only the reads do.
+
+// deadlineBuckets are the buckets of one sweep: which hold a deadline
+// (mask), the first rank of each (head, −1 when empty) and the mapping
+// of times onto them.
+type deadlineBuckets struct {
+	mask      uint64
+	head      [64]int32
+	base, inv float64
+}
+
+// reset empties the buckets for a sweep of the slots of l from index
+// first on, and sizes the rank arrays of s for ranks ranks. The bucket
+// of a time t is ⌊(t − a) · 63 / (b − a)⌋, clamped, where a and b are the
+// first and the last start the sweep can meet: deadlines after b, which
+// no start of the sweep reaches, share the top bucket.
+func (q *deadlineBuckets) reset(s *Searcher, ranks int, l *slot.List, first int) {
+	q.mask, q.base, q.inv = 0, 0, 0
+	for b := range q.head {
+		q.head[b] = -1
+	}
+	if first >= len(l.Slots) {
+		return
+	}
+	q.base = l.Slots[first].Start
+	if span := l.Slots[len(l.Slots)-1].Start - q.base; span > 0 {
+		q.inv = 63 / span
+	}
+	if cap(s.dnext) < ranks {
+		s.dnext, s.dtime = make([]int32, ranks), make([]float64, ranks)
+	}
+	s.dnext, s.dtime = s.dnext[:ranks], s.dtime[:ranks]
+}
+
+// bucket returns the bucket of time d.
+func (q *deadlineBuckets) bucket(d float64) int {
+	x := (d - q.base) * q.inv
+	if !(x >= 0) { // below the first start, or NaN
+		return 0
+	}
+	if x >= 63 {
+		return 63
+	}
+	return int(x)
+}
+
+// deadline records the deadline d (End − Runtime) of rank r, which has
+// just joined the candidates, and the earliest deadline.
+func (w *sweep) deadline(r int32, d float64) {
+	q, s := &w.dl, w.s
+	b := q.bucket(d)
+	s.dnext[r], s.dtime[r] = q.head[b], d
+	q.head[b] = r
+	q.mask |= 1 << b
+	if d < w.minDeadline {
+		w.minDeadline = d
+	}
+}
+
+// expireRanked drops the candidates too short for a window at start (the
+// test of Searcher.expire), sets the least deadline of the rest and
+// returns how many expired. Only a candidate whose deadline End − Runtime
+// is ≤ start can expire: start + Runtime > End in floating point implies
+// it in real numbers, and rounding is monotone; so the test reads the
+// deadline, and the slot only then. The pass reads the buckets up to the
+// start's (the others hold deadlines above it), and the least deadline
+// of the rest from the lowest bucket that holds one.
+func (w *sweep) expireRanked(t *rankTable, start float64) int {
+	q, s := &w.dl, w.s
+	set, next, dtime := s.rset, s.dnext, s.dtime
+	fast := t.kind == rankedRuntime || t.kind == rankedFinish
+	expired := 0
+	upTo := q.mask & (2<<q.bucket(start) - 1) // (all ones for bucket 63)
+	for ; upTo != 0; upTo &= upTo - 1 {
+		b := bits.TrailingZeros64(upTo)
+		p := &q.head[b]
+		for r := *p; r >= 0; r = *p {
+			if dtime[r] <= start && start+t.rt[r] > s.rslot[r].End {
+				*p = next[r]
+				set[r>>6] &^= 1 << (r & 63)
+				if fast {
+					k := t.rtPos[r]
+					s.rtset[k>>6] &^= 1 << (k & 63)
+				}
+				expired++
+				continue
+			}
+			p = &next[r]
+		}
+		if q.head[b] < 0 {
+			q.mask &^= 1 << b
+		}
+	}
+	w.minDeadline = q.least(next, dtime)
+	return expired
+}
+
+// least returns the least deadline in the buckets, +Inf when they hold
+// none (a NaN, which no comparison puts first, is passed over as the
+// dense pass passed over it).
+func (q *deadlineBuckets) least(next []int32, dtime []float64) float64 {
+	m := math.Inf(1)
+	for rest := q.mask; rest != 0 && math.IsInf(m, 1); rest &= rest - 1 {
+		for r := q.head[bits.TrailingZeros64(rest)]; r >= 0; r = next[r] {
+			if d := dtime[r]; d < m {
+				m = d
+			}
+		}
+	}
+	return m
+}
+
+// skipShort returns the index of the first slot from i on that is not
+// too short for a job whose least runtime is minRt (Start + minRt >
+// End: too short on every node that suits the job), len(slots) when
+// none is. The ranked and blocks sweeps pass over most slots so, in
+// this loop of few registers rather than in theirs of many.
+func skipShort(slots []slot.Slot, i int, minRt float64) int {
+	for i < len(slots) && slots[i].Start+minRt > slots[i].End {
+		i++
+	}
+	return i
+}
