@@ -64,7 +64,6 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	clear(s.rset)
 	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
 	clear(s.rprev)
-	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
 	w.dl.reset(s, len(t.rt), l, first)
 	set := s.rset
 	count := 0
@@ -91,10 +90,9 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		set[word] |= bit
-		s.rslot[r] = *sl
 		count++
-		w.deadline(r, sl.End-f.runtime)
-		if count >= w.n && w.pickBlocks(t, start) {
+		w.admitRank(r, i, sl, f.runtime)
+		if count >= w.n && w.pickBlocks(t, start, slots) {
 			break
 		}
 	}
@@ -106,7 +104,7 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 // and runtimes (PickRuns), or from every candidate through PickFresh
 // when one asks for all (its first pick, or WholeAt). It reports whether
 // the scan may stop.
-func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
+func (w *sweep) pickBlocks(t *rankTable, start float64, slots []slot.Slot) bool {
 	s, out, n := w.s, w.out, w.n
 	whole := false
 	for k, c := range s.blockCrits {
@@ -121,7 +119,7 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 	var cands []Candidate
 	var fresh []int
 	if whole {
-		cands, fresh = w.wholeCands(t)
+		cands, fresh = w.wholeCands(t, slots)
 	} else if len(s.rspans) == 0 {
 		return false // no fresh block can be picked
 	} else if w.freshCands(t); len(s.fresh) == 0 {
@@ -148,7 +146,7 @@ func (w *sweep) pickBlocks(t *rankTable, start float64) bool {
 			if score, at, ok = c.PickRuns(start, w.budget, n, s.rcost, s.rrt, s.fresh); ok {
 				cands = s.rcands[:0]
 				for _, r := range s.rord[at : at+n] {
-					cands = append(cands, Candidate{Slot: s.rslot[r], Runtime: t.rt[r], Cost: t.cost[r]})
+					cands = append(cands, Candidate{Slot: slots[s.rcand[r].slot], Runtime: t.rt[r], Cost: t.cost[r]})
 				}
 				s.rcands = cands
 				chosen = s.buf[:0]

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/schedsim/schedsim/model/slot"
 )
 
 // The fresh blocks of the blocks sweep (see blocks.go): the runs of
@@ -178,13 +180,13 @@ func (s *Searcher) keepBlock(t *rankTable, block []int32) {
 
 // wholeCands returns every candidate in cost order and the places of the
 // first candidates of the fresh blocks (see freshRuns), ascending.
-func (w *sweep) wholeCands(t *rankTable) ([]Candidate, []int) {
+func (w *sweep) wholeCands(t *rankTable, slots []slot.Slot) ([]Candidate, []int) {
 	s, n, set := w.s, w.n, w.s.rset
 	cands, fresh := s.rcands[:0], s.fresh[:0]
 	for k, word := range set {
 		for m := word; m != 0; m &= m - 1 {
 			r := k<<6 | bits.TrailingZeros64(m)
-			cands = append(cands, Candidate{Slot: s.rslot[r], Runtime: t.rt[r], Cost: t.cost[r]})
+			cands = append(cands, Candidate{Slot: slots[s.rcand[r].slot], Runtime: t.rt[r], Cost: t.cost[r]})
 		}
 	}
 	for _, run := range s.rspans {

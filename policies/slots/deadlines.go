@@ -3,6 +3,7 @@ package slots
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
 )
@@ -20,6 +21,17 @@ import (
 // bucket that holds one: no pass and no least deadline depends on how
 // the times fall into the buckets, only the reads do.
 
+// rankCand is what the ranked and blocks sweeps keep of the candidate of
+// a rank: the index of its slot in the list swept and the slot's End,
+// its deadline (End − Runtime), and the next rank in its deadline
+// bucket (−1 for none). The expiry reads the first three, which lie
+// together; the slot is copied only into the windows the sweep keeps.
+type rankCand struct {
+	deadline, end float64
+	slot          int
+	next          int32
+}
+
 // deadlineBuckets are the buckets of one sweep: which hold a deadline
 // (mask), the first rank of each (head, −1 when empty) and the mapping
 // of times onto them.
@@ -30,7 +42,8 @@ type deadlineBuckets struct {
 }
 
 // reset empties the buckets for a sweep of the slots of l from index
-// first on, and sizes the rank arrays of s for ranks ranks. The bucket
+// first on, and sizes the candidates by rank of s (rcand) for ranks
+// ranks. The bucket
 // of a time t is ⌊(t − a) · 63 / (b − a)⌋, clamped, where a and b are the
 // first and the last start the sweep can meet: deadlines after b, which
 // no start of the sweep reaches, share the top bucket.
@@ -39,6 +52,7 @@ func (q *deadlineBuckets) reset(s *Searcher, ranks int, l *slot.List, first int)
 	for b := range q.head {
 		q.head[b] = -1
 	}
+	s.rcand = slices.Grow(s.rcand[:0], ranks)[:ranks]
 	if first >= len(l.Slots) {
 		return
 	}
@@ -46,10 +60,6 @@ func (q *deadlineBuckets) reset(s *Searcher, ranks int, l *slot.List, first int)
 	if span := l.Slots[len(l.Slots)-1].Start - q.base; span > 0 {
 		q.inv = 63 / span
 	}
-	if cap(s.dnext) < ranks {
-		s.dnext, s.dtime = make([]int32, ranks), make([]float64, ranks)
-	}
-	s.dnext, s.dtime = s.dnext[:ranks], s.dtime[:ranks]
 }
 
 // bucket returns the bucket of time d.
@@ -64,12 +74,14 @@ func (q *deadlineBuckets) bucket(d float64) int {
 	return int(x)
 }
 
-// deadline records the deadline d (End − Runtime) of rank r, which has
-// just joined the candidates, and the earliest deadline.
-func (w *sweep) deadline(r int32, d float64) {
-	q, s := &w.dl, w.s
+// admitRank records the candidate of rank r, which has just joined: its
+// slot, slots[i], whose job's runtime there is rt; its deadline in the
+// buckets, and the earliest deadline.
+func (w *sweep) admitRank(r int32, i int, sl *slot.Slot, rt float64) {
+	q := &w.dl
+	d := sl.End - rt
 	b := q.bucket(d)
-	s.dnext[r], s.dtime[r] = q.head[b], d
+	w.s.rcand[r] = rankCand{deadline: d, end: sl.End, slot: i, next: q.head[b]}
 	q.head[b] = r
 	q.mask |= 1 << b
 	if d < w.minDeadline {
@@ -87,7 +99,7 @@ func (w *sweep) deadline(r int32, d float64) {
 // of the rest from the lowest bucket that holds one.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
 	q, s := &w.dl, w.s
-	set, next, dtime := s.rset, s.dnext, s.dtime
+	set, rc := s.rset, s.rcand
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	expired := 0
 	upTo := q.mask & (2<<q.bucket(start) - 1) // (all ones for bucket 63)
@@ -95,8 +107,9 @@ func (w *sweep) expireRanked(t *rankTable, start float64) int {
 		b := bits.TrailingZeros64(upTo)
 		p := &q.head[b]
 		for r := *p; r >= 0; r = *p {
-			if dtime[r] <= start && start+t.rt[r] > s.rslot[r].End {
-				*p = next[r]
+			c := &rc[r]
+			if c.deadline <= start && start+t.rt[r] > c.end {
+				*p = c.next
 				set[r>>6] &^= 1 << (r & 63)
 				if fast {
 					k := t.rtPos[r]
@@ -105,24 +118,24 @@ func (w *sweep) expireRanked(t *rankTable, start float64) int {
 				expired++
 				continue
 			}
-			p = &next[r]
+			p = &c.next
 		}
 		if q.head[b] < 0 {
 			q.mask &^= 1 << b
 		}
 	}
-	w.minDeadline = q.least(next, dtime)
+	w.minDeadline = q.least(rc)
 	return expired
 }
 
 // least returns the least deadline in the buckets, +Inf when they hold
 // none (a NaN, which no comparison puts first, is passed over as the
 // dense pass passed over it).
-func (q *deadlineBuckets) least(next []int32, dtime []float64) float64 {
+func (q *deadlineBuckets) least(rc []rankCand) float64 {
 	m := math.Inf(1)
 	for rest := q.mask; rest != 0 && math.IsInf(m, 1); rest &= rest - 1 {
-		for r := q.head[bits.TrailingZeros64(rest)]; r >= 0; r = next[r] {
-			if d := dtime[r]; d < m {
+		for r := q.head[bits.TrailingZeros64(rest)]; r >= 0; r = rc[r].next {
+			if d := rc[r].deadline; d < m {
 				m = d
 			}
 		}

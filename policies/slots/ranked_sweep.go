@@ -17,11 +17,10 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	minRt, fits, nodes := w.h.minRuntime, w.fits, len(l.Nodes)
 	s.rset = slices.Grow(s.rset[:0], t.words)[:t.words]
 	clear(s.rset)
-	s.rslot = slices.Grow(s.rslot[:0], len(t.rt))[:len(t.rt)]
 	w.dl.reset(s, len(t.rt), l, first)
 	s.rtset = slices.Grow(s.rtset[:0], t.words)[:t.words]
 	clear(s.rtset)
-	set, at := s.rset, s.rslot
+	set := s.rset
 	w.beatAt = math.NaN()
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
@@ -54,9 +53,8 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 			p := t.rtPos[r]
 			s.rtset[p>>6] |= 1 << (p & 63)
 		}
-		at[r] = *sl
 		count, admits, added = count+1, admits+1, r
-		w.deadline(r, sl.End-f.runtime)
+		w.admitRank(r, i, sl, f.runtime)
 		if count < w.n {
 			continue
 		}
@@ -68,6 +66,13 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 		if w.pickRanked(t, start, one) {
 			break
 		}
+	}
+	if w.out[0].Found {
+		bc := s.bestCands[0][:0]
+		for k, r := range s.rbest {
+			bc = append(bc, Candidate{Slot: slots[s.rbestSlot[k]], Runtime: t.rt[r], Cost: t.cost[r]})
+		}
+		s.bestCands[0] = bc
 	}
 	return nil
 }
@@ -121,11 +126,10 @@ func (w *sweep) pickRanked(t *rankTable, start float64, one int32) bool {
 	}
 	out.Found, out.Score = true, score
 	s.bestStart[0] = start
-	bc := s.bestCands[0][:0]
-	for _, r := range kept {
-		bc = append(bc, Candidate{Slot: s.rslot[r], Runtime: t.rt[r], Cost: t.cost[r]})
+	s.rbest, s.rbestSlot = append(s.rbest[:0], kept...), s.rbestSlot[:0]
+	for _, r := range kept { // (runRanked makes the candidates once the sweep is over)
+		s.rbestSlot = append(s.rbestSlot, s.rcand[r].slot)
 	}
-	s.bestCands[0] = bc
 	if t.kind == rankedStart || score <= s.floor[0] {
 		s.done[0] = true
 		w.remaining--

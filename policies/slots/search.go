@@ -58,13 +58,13 @@ type Searcher struct {
 	orderOf []float64 // the price and performance of each node byPrice was made for
 	byPerf  []int32
 	rset    []uint64
-	rslot   []slot.Slot
-	// the candidates' deadlines by rank and the next rank of their
-	// buckets (see deadlineBuckets)
-	dtime []float64
-	dnext []int32
-	rtset []uint64 // the candidates by their places in runtime order
-	rkept []int32
+	rcand   []rankCand // the candidates by rank (see rankCand)
+	// the ranks of the ranked sweep's best window so far and the indices
+	// of their slots
+	rbest     []int32
+	rbestSlot []int
+	rtset     []uint64 // the candidates by their places in runtime order
+	rkept     []int32
 	// the blocks sweep's (see blocks.go): its criteria and rank table,
 	// the candidates' bit set at the last pick, the ranks of the runs of
 	// fresh blocks and the runs, the candidates a whole pick is handed
