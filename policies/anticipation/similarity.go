@@ -230,9 +230,9 @@ func (c *criterion) finish(sum float64) float64 {
 // cannot win (see PickFresh).
 func (c *criterion) UsesFresh() bool { return !c.byStart && !c.full }
 
-// WholeAt: at the reference start a pick also compares the window on
+// WholeStart: at the reference start a pick also compares the window on
 // the reference's own nodes, wherever they are among the candidates.
-func (c *criterion) WholeAt(start float64) bool { return start == c.ref.Start }
+func (c *criterion) WholeStart() float64 { return c.ref.Start }
 
 // Pick compares every window at start (see PickFresh).
 func (c *criterion) Pick(start float64, n int, budget float64, cands []slots.Candidate, buf []int) (float64, []int, bool) {

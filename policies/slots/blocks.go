@@ -25,7 +25,7 @@ import (
 // went and came back between two picks makes blocks of the same ranks,
 // which score as before and are skipped. The criteria are handed only
 // the fresh blocks inside their boxes (see BlockCriterion.Box), unless
-// one asks for all the candidates (its first pick, or WholeAt). This
+// one asks for all the candidates (its first pick, or WholeStart). This
 // file holds the sweep and its picks, blocks_fresh.go the fresh blocks.
 
 // blocksTable returns the rank table of the blocks sweep for a scan of
@@ -65,6 +65,10 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	s.rprev = slices.Grow(s.rprev[:0], t.words)[:t.words]
 	clear(s.rprev)
 	w.dl.reset(s, len(t.rt), l, first)
+	s.wholeAt = s.wholeAt[:0]
+	for _, c := range s.blockCrits {
+		s.wholeAt = append(s.wholeAt, c.WholeStart())
+	}
 	set := s.rset
 	count := 0
 	slots := l.Slots
@@ -102,13 +106,13 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 // pickBlocks is Searcher.pick for the criteria s.blockCrits at start:
 // each undecided criterion picks among the fresh blocks by their costs
 // and runtimes (PickRuns), or from every candidate through PickFresh
-// when one asks for all (its first pick, or WholeAt). It reports whether
+// when one asks for all (its first pick, or WholeStart). It reports whether
 // the scan may stop.
 func (w *sweep) pickBlocks(t *rankTable, start float64, slots []slot.Slot) bool {
 	s, out, n := w.s, w.out, w.n
 	whole := false
-	for k, c := range s.blockCrits {
-		if !s.done[k] && (!s.picked[k] || c.WholeAt(start)) {
+	for k, at := range s.wholeAt {
+		if !s.done[k] && (!s.picked[k] || start == at) {
 			whole = true
 		}
 	}

@@ -242,12 +242,14 @@ type IncrementalCriterion interface {
 // start: the scan may then serve it by the blocks sweep (blocks.go),
 // which hands it only the costs and runtimes of the candidates of the
 // fresh blocks that Box leaves possible (PickRuns). The first pick of a
-// scan, and every pick at a start where WholeAt is true (the pick also
+// scan, and every pick at the start WholeStart (where the pick also
 // looks at other windows, as the similarity at its reference start), go
 // through PickFresh with every candidate.
 type BlockCriterion interface {
 	IncrementalCriterion
-	WholeAt(start float64) bool
+	// WholeStart is the start at which a pick compares every candidate,
+	// NaN for none; the sweep reads it once per scan.
+	WholeStart() float64
 	// PickRuns is PickFresh given, for the candidates of runs of
 	// consecutive ones in cost order laid one after the other, their
 	// costs and runtimes, and the fresh blocks by the indices of their

@@ -69,6 +69,7 @@ type Searcher struct {
 	// the candidates' bit set at the last pick, the ranks of the runs of
 	// fresh blocks and the runs, the candidates a whole pick is handed
 	blockCrits []BlockCriterion
+	wholeAt    []float64 // each one's WholeStart
 	blockRank  rankTable
 	rprev      []uint64
 	rord       []int32
