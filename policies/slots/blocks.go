@@ -85,7 +85,7 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 			continue // the node does not suit the job, or the slot is too short on it
 		}
 		start := sl.Start
-		if count > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
+		if count > 0 && start >= w.minDeadline { // (see expireRanked)
 			count -= w.expireRanked(t, start)
 		}
 		r := t.rankOf[sl.Node]

@@ -96,7 +96,10 @@ func (w *sweep) admitRank(r int32, i int, sl *slot.Slot, rt float64) {
 // it in real numbers, and rounding is monotone; so the test reads the
 // deadline, and the slot only then. The pass reads the buckets up to the
 // start's (the others hold deadlines above it), and the least deadline
-// of the rest from the lowest bucket that holds one.
+// of the rest from the lowest bucket that holds one. The sweeps call it
+// at a start ≥ the least deadline only, without the general sweep's
+// margin (run): a candidate that expires at a start has its deadline ≤
+// it, and a pass at a start that no deadline reached would drop none.
 func (w *sweep) expireRanked(t *rankTable, start float64) int {
 	q, s := &w.dl, w.s
 	set, rc := s.rset, s.rcand

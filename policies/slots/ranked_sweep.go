@@ -38,7 +38,7 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 			continue // the node does not suit the job, or the slot is too short on it
 		}
 		start := sl.Start
-		if count > 0 && start >= w.minDeadline-1e-9*(1+math.Abs(w.minDeadline)) {
+		if count > 0 && start >= w.minDeadline { // (see expireRanked)
 			if k := w.expireRanked(t, start); k > 0 {
 				count, expired = count-k, true
 			}
