@@ -32,8 +32,9 @@ import (
 // crits with the node fits fits and hints h, nil when the sweep does not
 // apply: a criterion that is no BlockCriterion using the fresh blocks, a
 // probe, bounds on the starts, a ScanEach, or two suiting nodes of equal
-// cost.
-func (s *Searcher) blocksTable(l *slot.List, crits []Criterion, fits []nodeFit, h hints) *rankTable {
+// cost. own says that fits are the Searcher's (nodeFits), so that the
+// table made from them for an earlier scan serves again (fitsMemo).
+func (s *Searcher) blocksTable(l *slot.List, crits []Criterion, fits []nodeFit, h hints, own bool) *rankTable {
 	if h.probe || s.each != nil || h.bounded && !(math.IsInf(h.pickFrom, -1) && math.IsInf(h.pickTo, 1)) {
 		return nil
 	}
@@ -45,11 +46,23 @@ func (s *Searcher) blocksTable(l *slot.List, crits []Criterion, fits []nodeFit, 
 		}
 		s.blockCrits = append(s.blockCrits, b)
 	}
-	t := &s.blockRank
-	if !t.rankByCost(fits, s.priceOrder(l)) {
+	t, m := &s.blockRank, &s.fitsFor
+	if !own || m.rank == 0 {
+		m.rank = -1
+		if t.rankByCost(fits, s.priceOrder(l)) {
+			t.kind, m.rank = rankedBlocks, 1
+		}
+		rank := m.rank
+		if !own {
+			m.rank = 0 // the table is not of the Searcher's fits
+		}
+		if rank < 0 {
+			return nil
+		}
+	}
+	if m.rank < 0 {
 		return nil
 	}
-	t.kind = rankedBlocks
 	return t
 }
 

@@ -37,6 +37,7 @@ type Searcher struct {
 	// start (the scan picks once per start in that mode).
 	each    func(w slot.Window, score float64)
 	fits    []nodeFit
+	fitsFor fitsMemo               // what fits were made for (see nodeFits)
 	vals    []float64              // scratch of the floors (floorer)
 	jobFits []nodeFit              // the fits of every job of AlternativesEach
 	below   []belowPicker          // each criterion's, nil if it is none
@@ -85,14 +86,6 @@ type Searcher struct {
 type nodeFit struct {
 	ok            bool
 	runtime, cost float64
-}
-
-// nodeFits returns the fit of every node of l for r under lim: the node
-// is fast enough, its price is within the per-slot limit and the price
-// factor, and the job's cost there within the budget.
-func (s *Searcher) nodeFits(l *slot.List, r slot.Request, lim Limits) []nodeFit {
-	s.fits = appendNodeFits(s.fits[:0], l, r, lim)
-	return s.fits
 }
 
 // minRuntime returns the least runtime of the nodes that fits marks as

@@ -23,9 +23,9 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 		s.floor[0] = h.floor
 	}
 	s.newGeneration(len(l.Nodes))
-	if h.fits == nil {
-		h.fits = s.nodeFits(l, r, lim)
-		h.minRuntime = minRuntime(h.fits)
+	own := h.fits == nil // the fits are the Searcher's (see fitsMemo)
+	if own {
+		h.fits, h.minRuntime = s.nodeFits(l, r, lim)
 	}
 	fits := h.fits
 	w := sweep{
@@ -37,7 +37,7 @@ func (s *Searcher) scan(l *slot.List, r slot.Request, lim Limits, crits []Criter
 	var err error
 	if t := h.rank; t != nil && t.kind != rankedNone && len(crits) == 1 && !h.probe && !h.bounded && s.each == nil {
 		err = w.runRanked(l, t, firstSlot(l, h))
-	} else if t := s.blocksTable(l, crits, fits, h); t != nil {
+	} else if t := s.blocksTable(l, crits, fits, h, own); t != nil {
 		err = w.runBlocks(l, t, firstSlot(l, h))
 	} else {
 		err = w.run(l, crits, firstSlot(l, h))
