@@ -109,22 +109,25 @@ func (t *rankTable) build(fits []nodeFit, c Criterion, byPrice, byPerf []int32) 
 
 // rankByCost ranks the suiting nodes of fits by cost (rankOf, rt, cost,
 // words), from byPrice, the nodes nearly in that order; it reports false
-// when two of them cost the same.
+// when two of them cost the same. The costs and runtimes are sorted in
+// place with the nodes (an insertion sort: stable, and few moves).
 func (t *rankTable) rankByCost(fits []nodeFit, byPrice []int32) bool {
-	order := t.order[:0]
+	order, cost, rt := t.order[:0], t.cost[:0], t.rt[:0]
 	for _, k := range byPrice {
-		if fits[k].ok {
-			order = append(order, k)
+		if f := &fits[k]; f.ok {
+			order, cost, rt = append(order, k), append(cost, f.cost), append(rt, f.runtime)
 		}
 	}
-	t.order = order
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && fits[order[j]].cost < fits[order[j-1]].cost; j-- {
+	t.order, t.cost, t.rt = order, cost, rt
+	for i := 1; i < len(cost); i++ {
+		for j := i; j > 0 && cost[j] < cost[j-1]; j-- {
+			cost[j], cost[j-1] = cost[j-1], cost[j]
+			rt[j], rt[j-1] = rt[j-1], rt[j]
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
-	for i := 1; i < len(order); i++ {
-		if !(fits[order[i-1]].cost < fits[order[i]].cost) {
+	for i := 1; i < len(cost); i++ {
+		if !(cost[i-1] < cost[i]) {
 			return false // a tie: the general sweep orders it by admission
 		}
 	}
@@ -132,11 +135,8 @@ func (t *rankTable) rankByCost(fits []nodeFit, byPrice []int32) bool {
 	for k := range t.rankOf {
 		t.rankOf[k] = -1
 	}
-	t.rt, t.cost = t.rt[:0], t.cost[:0]
 	for r, node := range order {
 		t.rankOf[node] = int32(r)
-		t.rt = append(t.rt, fits[node].runtime)
-		t.cost = append(t.cost, fits[node].cost)
 	}
 	t.words = (len(order) + 63) / 64
 	return true
