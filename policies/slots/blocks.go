@@ -69,7 +69,8 @@ func (s *Searcher) blocksTable(l *slot.List, crits []Criterion, fits []nodeFit, 
 // runBlocks is run for the criteria s.blockCrits on the rank table t:
 // the same tests in the same order, on the bit set of the candidates'
 // ranks (those of runRanked), and a pick after every admission that
-// leaves n candidates or more.
+// leaves n candidates or more, unless that admission is all that changed
+// since the last pick and its blocks lie outside the box (skipsPick).
 func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	s := w.s
 	minRt, fits, nodes := w.h.minRuntime, w.fits, len(l.Nodes)
@@ -83,7 +84,7 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 		s.wholeAt = append(s.wholeAt, c.WholeStart())
 	}
 	set := s.rset
-	count := 0
+	count, admits, gone := 0, 0, false // admissions and expiries since the last pick
 	slots := l.Slots
 	for i := first; i < len(slots); i++ {
 		if i = skipShort(slots, i, minRt); i == len(slots) {
@@ -99,7 +100,9 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 		}
 		start := sl.Start
 		if count > 0 && start >= w.minDeadline { // (see expireRanked)
-			count -= w.expireRanked(t, start)
+			if k := w.expireRanked(t, start); k > 0 {
+				count, gone = count-k, true
+			}
 		}
 		r := t.rankOf[sl.Node]
 		word, bit := r>>6, uint64(1)<<(r&63)
@@ -107,13 +110,45 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 			continue // an overlapping slot of a node already in use: invalid list, keep the first
 		}
 		set[word] |= bit
-		count++
+		count, admits = count+1, admits+1
 		w.admitRank(r, i, sl, f.runtime)
-		if count >= w.n && w.pickBlocks(t, start, slots) {
+		if count < w.n {
+			continue
+		}
+		if admits == 1 && !gone && w.skipsPick(r, start) {
+			s.rprev[word] |= bit // the set of the pick skipped
+			admits = 0
+			continue
+		}
+		admits, gone = 0, false
+		if w.pickBlocks(t, start, slots) {
 			break
 		}
 	}
 	return nil
+}
+
+// skipsPick reports whether the pick at start after the admission of
+// rank r, the one change since the last pick, would find no fresh block
+// to hand the criteria: no criterion asks for every candidate there, the
+// box is the one of the last pick, and freshRuns's rank test puts every
+// block holding r below or above it. The pick would then only have made
+// s.rprev the set.
+func (w *sweep) skipsPick(r int32, start float64) bool {
+	s, n, x := w.s, w.n, &w.box
+	if n < 2 || !x.valid {
+		return false
+	}
+	for k, at := range s.wholeAt {
+		if !s.done[k] && (!s.picked[k] || start == at) {
+			return false
+		}
+	}
+	set, ri := s.rset, int(r)
+	if ri+1 < x.a && countBelow(set, int32(x.a))-countBelow(set, r+1) >= n-1 {
+		return true
+	}
+	return ri > x.b && countBelow(set, r)-countBelow(set, int32(x.b)) >= n-1
 }
 
 // pickBlocks is Searcher.pick for the criteria s.blockCrits at start:
