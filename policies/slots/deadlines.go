@@ -13,13 +13,14 @@ import (
 // it, see expireRanked) in 64 buckets of times, so that an expiry pass
 // reads the candidates of the buckets the start has reached, not all of
 // them. A rank has at most one candidate, so the buckets are lists linked
-// through arrays by rank. The bucket of a time is a monotone function of
+// through the candidates by rank (rankCand). The bucket of a time is a monotone function of
 // it (a subtraction, a multiplication by a positive factor and a
 // truncation, all monotone in floating point, clamped to [0, 63]), so a
 // deadline in a lower bucket than the start's is below it, one in a
 // higher bucket above it, and the least deadline lies in the lowest
 // bucket that holds one: no pass and no least deadline depends on how
-// the times fall into the buckets, only the reads do.
+// the times fall into the buckets, only the reads do. (skipShort, at the
+// end, is the two sweeps' pass over the slots too short for the job.)
 
 // rankCand is what the ranked and blocks sweeps keep of the candidate of
 // a rank: the index of its slot in the list swept and the slot's End,
@@ -132,8 +133,8 @@ func (w *sweep) expireRanked(t *rankTable, start float64) int {
 }
 
 // least returns the least deadline in the buckets, +Inf when they hold
-// none (a NaN, which no comparison puts first, is passed over as the
-// dense pass passed over it).
+// none (a NaN, which no comparison puts first, is passed over, as
+// Searcher.expire passes over it).
 func (q *deadlineBuckets) least(rc []rankCand) float64 {
 	m := math.Inf(1)
 	for rest := q.mask; rest != 0 && math.IsInf(m, 1); rest &= rest - 1 {
