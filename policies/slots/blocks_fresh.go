@@ -121,52 +121,48 @@ func cmpUpper(c, v float64) int {
 // block is tested by sums of its costs and runtimes slid along the run
 // (one addition and one subtraction a block), which differ from its own
 // sums by less than a relative 1e-9 of the run's running total, the
-// margin of the test.
+// margin of the test. The ranks of a run are read from the bit set as
+// the sums slide.
 func (w *sweep) freshCands(t *rankTable) {
 	s, n, set := w.s, w.n, w.s.rset
 	cLo, cHi, tLo, tHi := w.box.costLo, w.box.costHi, w.box.rtLo, w.box.rtHi
 	s.rord, s.rcost, s.rrt, s.fresh = s.rord[:0], s.rcost[:0], s.rrt[:0], s.fresh[:0]
+	cost, rt := t.cost, t.rt
 	run := s.rsel[:0]
 	for _, sp := range s.rspans {
-		run = appendRanks(run[:0], set, sp)
+		run = run[:0]
 		var sc, st, total float64
-		cost, rt := t.cost, t.rt
-		for i, r := range run {
-			sc += cost[r]
-			st += rt[r]
-			total += cost[r] + rt[r]
-			if i < n-1 {
-				continue
+		for k := sp.lo >> 6; k <= sp.hi>>6; k++ {
+			m := set[k]
+			if k == sp.lo>>6 {
+				m &^= 1<<(sp.lo&63) - 1
 			}
-			if i >= n {
-				old := run[i-n]
-				sc -= cost[old]
-				st -= rt[old]
+			if k == sp.hi>>6 {
+				m &= 2<<(sp.hi&63) - 1 // (all ones when hi&63 = 63)
 			}
-			pad := 1e-9 * total
-			if !(sc <= cLo-pad || sc >= cHi+pad || st <= tLo-pad || st >= tHi+pad) {
-				s.keepBlock(t, run[i+1-n:i+1])
+			for ; m != 0; m &= m - 1 {
+				r := int32(k<<6 | bits.TrailingZeros64(m))
+				run = append(run, r)
+				sc += cost[r]
+				st += rt[r]
+				total += cost[r] + rt[r]
+				i := len(run) - 1
+				if i < n-1 {
+					continue
+				}
+				if i >= n {
+					old := run[i-n]
+					sc -= cost[old]
+					st -= rt[old]
+				}
+				pad := 1e-9 * total
+				if !(sc <= cLo-pad || sc >= cHi+pad || st <= tLo-pad || st >= tHi+pad) {
+					s.keepBlock(t, run[i+1-n:i+1])
+				}
 			}
 		}
 	}
 	s.rsel = run
-}
-
-// appendRanks appends the ranks of set from sp.lo to sp.hi to run.
-func appendRanks(run []int32, set []uint64, sp span) []int32 {
-	for k := sp.lo >> 6; k <= sp.hi>>6; k++ {
-		m := set[k]
-		if k == sp.lo>>6 {
-			m &^= 1<<(sp.lo&63) - 1
-		}
-		if k == sp.hi>>6 {
-			m &= 2<<(sp.hi&63) - 1 // (all ones when hi&63 = 63)
-		}
-		for ; m != 0; m &= m - 1 {
-			run = append(run, int32(k<<6|bits.TrailingZeros64(m)))
-		}
-	}
-	return run
 }
 
 // keepBlock adds the block of the ranks block to those freshCands hands
