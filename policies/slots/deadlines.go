@@ -180,3 +180,32 @@ func short(sl *slot.Slot, minRt float64) uint64 {
 	}
 	return 0
 }
+
+// fitting returns the slots of m (bit k for q[k]) that the job can use on
+// their own node: the node suits it and the slot is not too short there
+// (fits, by node). A slot on a node outside the list's nodes keeps its
+// bit, for the sweep to report. As in usableSlots, each test sets a flag
+// rather than branching: about half the slots long enough for the
+// fastest node are too short on their own.
+func fitting(q []slot.Slot, m uint64, fits []nodeFit, nodes int) uint64 {
+	var keep uint64
+	for ; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		sl := &q[k]
+		b := uint64(1)
+		if uint(sl.Node) < uint(nodes) && uint(sl.Node) < uint(len(fits)) {
+			f := &fits[sl.Node]
+			b = flag(f.ok) & flag(sl.Start+f.runtime <= sl.End)
+		}
+		keep |= b << k
+	}
+	return keep
+}
+
+// flag is 1 for true, 0 for false.
+func flag(c bool) uint64 {
+	if c {
+		return 1
+	}
+	return 0
+}

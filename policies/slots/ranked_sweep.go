@@ -27,16 +27,14 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	slots := l.Slots
 scan:
 	for base := first; base < len(slots); base += 64 {
-		for m := usableSlots(slots[base:min(len(slots), base+64)], minRt); m != 0; m &= m - 1 {
+		q := slots[base:min(len(slots), base+64)]
+		for m := fitting(q, usableSlots(q, minRt), fits, nodes); m != 0; m &= m - 1 {
 			i := base + bits.TrailingZeros64(m)
 			sl := &slots[i]
 			if sl.Node < 0 || sl.Node >= nodes {
 				return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 			}
 			f := &fits[sl.Node]
-			if !f.ok || !(sl.Start+f.runtime <= sl.End) {
-				continue // the node does not suit the job, or the slot is too short on it
-			}
 			start := sl.Start
 			if count > 0 && start >= w.minDeadline { // (see expireRanked)
 				if k := w.expireRanked(t, start); k > 0 {
