@@ -155,7 +155,7 @@ func (q *deadlineBuckets) least(rc []rankCand) float64 {
 // branching: which slots are too short varies slot by slot, and a branch
 // on it was mispredicted often. (A call per 64 slots: inlined in the
 // sweeps' loops, a one-at-a-time form of this pass kept its values on
-// the stack, about 20 instructions a slot against 13 in a call.)
+// the stack, about 20 instructions a slot against 15 in a call.)
 func usableSlots(q []slot.Slot, minRt float64) uint64 {
 	var m uint64 // the slots too short
 	k := 0
