@@ -263,20 +263,25 @@ func (l *List) Subtract(w Window) error {
 	if len(w.Slots) > len(afterSmall) {
 		after = make([]Slot, len(w.Slots))
 	}
+	var goneSmall [8]int
+	gone := goneSmall[:0] // the slots removed whole, by descending index
 	for _, i := range order {
 		k, part := l.Slots[idx[i]], w.Slots[i]
 		if part.Start > k.Start {
 			l.Slots[idx[i]].End = part.Start
 		} else {
-			l.Slots = append(l.Slots[:idx[i]], l.Slots[idx[i]+1:]...)
+			gone = append(gone, idx[i])
 		}
 		after[i] = Slot{Node: k.Node, Start: part.End, End: k.End}
 	}
+	pieces := after[:0] // the pieces kept, in window order (after[i] is read before pieces overwrites it)
 	for i, k := range idx {
 		if k >= 0 && after[i].End > after[i].Start {
-			l.Insert(after[i])
+			pieces = append(pieces, after[i])
 		}
 	}
+	l.removeAll(gone)
+	l.insertAll(pieces)
 	for i, k := range idx {
 		if k < 0 {
 			if err := l.cut(w.Slots[i], nil); err != nil {

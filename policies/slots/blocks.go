@@ -3,6 +3,7 @@ package slots
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/schedsim/schedsim/model/slot"
@@ -86,43 +87,42 @@ func (w *sweep) runBlocks(l *slot.List, t *rankTable, first int) error {
 	set := s.rset
 	count, admits, gone := 0, 0, false // admissions and expiries since the last pick
 	slots := l.Slots
-	for i := first; i < len(slots); i++ {
-		if i = skipShort(slots, i, minRt); i == len(slots) {
-			break
-		}
-		sl := &slots[i]
-		if sl.Node < 0 || sl.Node >= nodes {
-			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
-		}
-		f := &fits[sl.Node]
-		if !f.ok || !(sl.Start+f.runtime <= sl.End) {
-			continue // the node does not suit the job, or the slot is too short on it
-		}
-		start := sl.Start
-		if count > 0 && start >= w.minDeadline { // (see expireRanked)
-			if k := w.expireRanked(t, start); k > 0 {
-				count, gone = count-k, true
+scan:
+	for base := first; base < len(slots); base += 64 {
+		q := slots[base:min(len(slots), base+64)]
+		for m := fitting(q, usableSlots(q, minRt), fits, nodes); m != 0; m &= m - 1 {
+			i := base + bits.TrailingZeros64(m)
+			sl := &slots[i]
+			if sl.Node < 0 || sl.Node >= nodes {
+				return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 			}
-		}
-		r := t.rankOf[sl.Node]
-		word, bit := r>>6, uint64(1)<<(r&63)
-		if set[word]&bit != 0 {
-			continue // an overlapping slot of a node already in use: invalid list, keep the first
-		}
-		set[word] |= bit
-		count, admits = count+1, admits+1
-		w.admitRank(r, i, sl, f.runtime)
-		if count < w.n {
-			continue
-		}
-		if admits == 1 && !gone && w.skipsPick(r, start) {
-			s.rprev[word] |= bit // the set of the pick skipped
-			admits = 0
-			continue
-		}
-		admits, gone = 0, false
-		if w.pickBlocks(t, start, slots) {
-			break
+			f := &fits[sl.Node]
+			start := sl.Start
+			if count > 0 && start >= w.minDeadline { // (see expireRanked)
+				if k := w.expireRanked(t, start); k > 0 {
+					count, gone = count-k, true
+				}
+			}
+			r := t.rankOf[sl.Node]
+			word, bit := r>>6, uint64(1)<<(r&63)
+			if set[word]&bit != 0 {
+				continue // an overlapping slot of a node already in use: invalid list, keep the first
+			}
+			set[word] |= bit
+			count, admits = count+1, admits+1
+			w.admitRank(r, i, sl, f.runtime)
+			if count < w.n {
+				continue
+			}
+			if admits == 1 && !gone && w.skipsPick(r, start) {
+				s.rprev[word] |= bit // the set of the pick skipped
+				admits = 0
+				continue
+			}
+			admits, gone = 0, false
+			if w.pickBlocks(t, start, slots) {
+				break scan
+			}
 		}
 	}
 	return nil

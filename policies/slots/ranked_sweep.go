@@ -25,46 +25,45 @@ func (w *sweep) runRanked(l *slot.List, t *rankTable, first int) error {
 	fast := t.kind == rankedRuntime || t.kind == rankedFinish
 	count, admits, added, expired := 0, 0, int32(-1), false
 	slots := l.Slots
-	for i := first; i < len(slots); i++ {
-		if i = skipShort(slots, i, minRt); i == len(slots) {
-			break
-		}
-		sl := &slots[i]
-		if sl.Node < 0 || sl.Node >= nodes {
-			return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
-		}
-		f := &fits[sl.Node]
-		if !f.ok || !(sl.Start+f.runtime <= sl.End) {
-			continue // the node does not suit the job, or the slot is too short on it
-		}
-		start := sl.Start
-		if count > 0 && start >= w.minDeadline { // (see expireRanked)
-			if k := w.expireRanked(t, start); k > 0 {
-				count, expired = count-k, true
+scan:
+	for base := first; base < len(slots); base += 64 {
+		q := slots[base:min(len(slots), base+64)]
+		for m := fitting(q, usableSlots(q, minRt), fits, nodes); m != 0; m &= m - 1 {
+			i := base + bits.TrailingZeros64(m)
+			sl := &slots[i]
+			if sl.Node < 0 || sl.Node >= nodes {
+				return fmt.Errorf("%w: slot on node %d, the list has %d nodes", slot.ErrInvalidList, sl.Node, nodes)
 			}
-		}
-		r := t.rankOf[sl.Node]
-		word, bit := r>>6, uint64(1)<<(r&63)
-		if set[word]&bit != 0 {
-			continue // an overlapping slot of a node already in use: invalid list, keep the first
-		}
-		set[word] |= bit
-		if fast {
-			p := t.rtPos[r]
-			s.rtset[p>>6] |= 1 << (p & 63)
-		}
-		count, admits, added = count+1, admits+1, r
-		w.admitRank(r, i, sl, f.runtime)
-		if count < w.n {
-			continue
-		}
-		one := int32(-1) // the one candidate that joined since the last pick, if nothing else changed
-		if admits == 1 && !expired {
-			one = added
-		}
-		admits, expired = 0, false
-		if w.pickRanked(t, start, one) {
-			break
+			f := &fits[sl.Node]
+			start := sl.Start
+			if count > 0 && start >= w.minDeadline { // (see expireRanked)
+				if k := w.expireRanked(t, start); k > 0 {
+					count, expired = count-k, true
+				}
+			}
+			r := t.rankOf[sl.Node]
+			word, bit := r>>6, uint64(1)<<(r&63)
+			if set[word]&bit != 0 {
+				continue // an overlapping slot of a node already in use: invalid list, keep the first
+			}
+			set[word] |= bit
+			if fast {
+				p := t.rtPos[r]
+				s.rtset[p>>6] |= 1 << (p & 63)
+			}
+			count, admits, added = count+1, admits+1, r
+			w.admitRank(r, i, sl, f.runtime)
+			if count < w.n {
+				continue
+			}
+			one := int32(-1) // the one candidate that joined since the last pick, if nothing else changed
+			if admits == 1 && !expired {
+				one = added
+			}
+			admits, expired = 0, false
+			if w.pickRanked(t, start, one) {
+				break scan
+			}
 		}
 	}
 	if w.out[0].Found {

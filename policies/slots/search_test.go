@@ -370,6 +370,15 @@ func TestBadInputNeverPanics(t *testing.T) {
 	if _, _, err := AMP(broken, job); !errors.Is(err, slot.ErrInvalidList) {
 		t.Errorf("slot on a missing node: %v", err)
 	}
+	// the same in the ranked sweep (nodes of distinct costs, see rankTable)
+	for _, c := range []Criterion{EarliestStart, EarliestFinish, ShortestRuntime, LowestCost} {
+		search := []JobSearch{{Limits: Limits{MaxSlotPrice: 5, Budget: 100}, Criterion: c}}
+		ranked := []slot.Node{{Performance: 1, Price: 1}, {Performance: 2, Price: 3}}
+		err := s.AlternativesEach(&slot.List{Nodes: ranked, Slots: slices.Clone(broken.Slots)}, []slot.Request{job}, search, 1, func(int, slot.Window) {})
+		if !errors.Is(err, slot.ErrInvalidList) {
+			t.Errorf("%T, slot on a missing node: %v", c, err)
+		}
+	}
 	// NaN or negative limits.
 	if _, err := AEP(l, job, Limits{MaxSlotPrice: math.NaN(), Budget: 1}, EarliestStart); !errors.Is(err, ErrBadLimits) {
 		t.Errorf("NaN limit: %v", err)
