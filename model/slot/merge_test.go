@@ -7,10 +7,10 @@ import (
 )
 
 // TestSubtractIsCutPartAfterPart subtracts random windows from random
-// lists of integer times (parts of positive length), where many slots start together, and compares
-// every list with the one cutting the parts one by one gives (Cut, which
-// inserts each piece on its own): the same slots in the same order, ties
-// included.
+// lists of integer times (parts of positive length), where many slots
+// start together, and compares every list with the one cutting the parts
+// one by one gives (Cut, which inserts each piece on its own): the same
+// slots in the same order, ties included.
 func TestSubtractIsCutPartAfterPart(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 22))
 	for trial := 0; trial < 400; trial++ {

@@ -12,15 +12,16 @@ import (
 // Runtime: a candidate can expire only once the sweep's start reaches
 // it, see expireRanked) in 64 buckets of times, so that an expiry pass
 // reads the candidates of the buckets the start has reached, not all of
-// them. A rank has at most one candidate, so the buckets are lists linked
-// through the candidates by rank (rankCand). The bucket of a time is a monotone function of
-// it (a subtraction, a multiplication by a positive factor and a
-// truncation, all monotone in floating point, clamped to [0, 63]), so a
-// deadline in a lower bucket than the start's is below it, one in a
-// higher bucket above it, and the least deadline lies in the lowest
-// bucket that holds one: no pass and no least deadline depends on how
-// the times fall into the buckets, only the reads do. (usableSlots, at the
-// end, is the two sweeps' pass over the slots too short for the job.)
+// them. A rank has at most one candidate, so the buckets are lists
+// linked through the candidates by rank (rankCand). The bucket of a time
+// is a monotone function of it (a subtraction, a multiplication by a
+// positive factor and a truncation, all monotone in floating point,
+// clamped to [0, 63]), so a deadline in a lower bucket than the start's
+// is below it, one in a higher bucket above it, and the least deadline
+// lies in the lowest bucket that holds one: no pass and no least
+// deadline depends on how the times fall into the buckets, only the
+// reads do. (usableSlots, at the end, is the two sweeps' pass over the
+// slots too short for the job.)
 
 // rankCand is what the ranked and blocks sweeps keep of the candidate of
 // a rank: the index of its slot in the list swept and the slot's End,
@@ -44,10 +45,10 @@ type deadlineBuckets struct {
 
 // reset empties the buckets for a sweep of the slots of l from index
 // first on, and sizes the candidates by rank of s (rcand) for ranks
-// ranks. The bucket
-// of a time t is ⌊(t − a) · 63 / (b − a)⌋, clamped, where a and b are the
-// first and the last start the sweep can meet: deadlines after b, which
-// no start of the sweep reaches, share the top bucket.
+// ranks. The bucket of a time t is ⌊(t − a) · 63 / (b − a)⌋, clamped,
+// where a and b are the first and the last start the sweep can meet:
+// deadlines after b, which no start of the sweep reaches, share the top
+// bucket.
 func (q *deadlineBuckets) reset(s *Searcher, ranks int, l *slot.List, first int) {
 	q.mask, q.base, q.inv = 0, 0, 0
 	for b := range q.head {
