@@ -148,10 +148,26 @@ func (l *List) byNode() map[int][]Slot {
 
 // Insert adds s after every slot that starts no later than s.
 func (l *List) Insert(s Slot) {
-	i := sort.Search(len(l.Slots), func(k int) bool { return l.Slots[k].Start > s.Start })
+	i := startsAfter(l.Slots, s.Start)
 	l.Slots = append(l.Slots, Slot{})
 	copy(l.Slots[i+1:], l.Slots[i:])
 	l.Slots[i] = s
+}
+
+// startsAfter returns the index of the first slot of s, sorted by start,
+// that starts after t (len(s) if none): where a slot starting at t goes
+// after every slot that starts no later than it.
+func startsAfter(s []Slot, t float64) int {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s[m].Start > t {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
 }
 
 // find returns the index of the free slot that contains part, or −1. A
@@ -173,7 +189,7 @@ func (l *List) find(part Slot, hint *Slot) int {
 			}
 		}
 	}
-	hi := sort.Search(len(l.Slots), func(k int) bool { return l.Slots[k].Start > part.Start })
+	hi := startsAfter(l.Slots, part.Start)
 	for k := hi - 1; k >= 0; k-- {
 		if l.Slots[k].Contains(part) {
 			return k

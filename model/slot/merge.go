@@ -38,19 +38,11 @@ func (l *List) insertAll(ins []Slot) {
 	var posSmall [8]int
 	pos := posSmall[:0] // pos[j]: the first slot of the list that starts after ins[j]
 	for _, p := range ins {
-		lo, hi := 0, n
+		lo := 0 // the pieces are sorted: search after the last one's place
 		if len(pos) > 0 {
 			lo = pos[len(pos)-1]
 		}
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if l.Slots[m].Start > p.Start {
-				hi = m
-			} else {
-				lo = m + 1
-			}
-		}
-		pos = append(pos, lo)
+		pos = append(pos, lo+startsAfter(l.Slots[lo:n], p.Start))
 	}
 	l.Slots = append(l.Slots, ins...) // room for them (overwritten below)
 	s, end := l.Slots, n
