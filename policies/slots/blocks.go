@@ -136,19 +136,26 @@ scan:
 // s.rprev the set.
 func (w *sweep) skipsPick(r int32, start float64) bool {
 	s, n, x := w.s, w.n, &w.box
-	if n < 2 || !x.valid {
+	if n < 2 || !x.valid || w.wholePick(start) {
 		return false
-	}
-	for k, at := range s.wholeAt {
-		if !s.done[k] && (!s.picked[k] || start == at) {
-			return false
-		}
 	}
 	set, ri := s.rset, int(r)
 	if ri+1 < x.a && countBelow(set, int32(x.a))-countBelow(set, r+1) >= n-1 {
 		return true
 	}
 	return ri > x.b && countBelow(set, r)-countBelow(set, int32(x.b)) >= n-1
+}
+
+// wholePick reports whether an undecided criterion asks for every
+// candidate at start: its first pick, or its WholeStart.
+func (w *sweep) wholePick(start float64) bool {
+	s := w.s
+	for k, at := range s.wholeAt {
+		if !s.done[k] && (!s.picked[k] || start == at) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickBlocks is Searcher.pick for the criteria s.blockCrits at start:
@@ -158,12 +165,7 @@ func (w *sweep) skipsPick(r int32, start float64) bool {
 // the scan may stop.
 func (w *sweep) pickBlocks(t *rankTable, start float64, slots []slot.Slot) bool {
 	s, out, n := w.s, w.out, w.n
-	whole := false
-	for k, at := range s.wholeAt {
-		if !s.done[k] && (!s.picked[k] || start == at) {
-			whole = true
-		}
-	}
+	whole := w.wholePick(start)
 	if !whole && !w.box.valid {
 		w.box = s.unionBox(t, n)
 	}
