@@ -35,6 +35,7 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		{"zero servers", strings.Replace(mmcOK, "servers: 2", "servers: 0", 1), "t.yaml:7: params.servers: must be in [1, 1048576] (got 0)"},
 		{"unstable", strings.Replace(mmcOK, "arrival_rate: 1.5", "arrival_rate: 2", 1), "t.yaml:8: params.arrival_rate: must be < servers × service_rate = 2"},
 		{"wrong type", strings.Replace(mmcOK, "servers: 2", "servers: two", 1), `t.yaml:7: params.servers: expected an integer, got the text "two"`},
+		{"negative seed", strings.Replace(mmcOK, "seed: 3", "seed: -1", 1), "t.yaml:3: seed: -1 is out of range (expected an integer ≥ 0)"},
 		{"bad yaml", "name: [unclosed\n", "t.yaml:"},
 		{"unknown model", strings.Replace(mmcOK, "model: mmc", "model: mmk", 1), `t.yaml:2: model: unknown model "mmk"; did you mean mmc? (known:`},
 		{"replications", strings.Replace(mmcOK, "replications: 2", "replications: 0", 1), "t.yaml:4: replications: must be in [1, 100000] (got 0)"},

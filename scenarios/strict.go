@@ -169,7 +169,20 @@ func typeError(n *yaml.Node, path, msg string) *keyError {
 	} else {
 		value = " " + value
 	}
-	return &keyError{line: line, key: key, msg: fmt.Sprintf("expected %s, got %s%s", expectedType(m[4]), got, value)}
+	want := expectedType(m[4])
+	if m[2] == "int" && want == "an integer" {
+		// yaml read an integer the field cannot hold: out of its range.
+		return &keyError{line: line, key: key, msg: fmt.Sprintf("%s is out of range (%s)", m[3], integerRange(m[4]))}
+	}
+	return &keyError{line: line, key: key, msg: fmt.Sprintf("expected %s, got %s%s", want, got, value)}
+}
+
+// integerRange names the values an integer type of Go holds.
+func integerRange(goType string) string {
+	if strings.HasPrefix(goType, "uint") {
+		return "expected an integer ≥ 0"
+	}
+	return "expected an integer that fits " + goType
 }
 
 // expectedType describes a Go type as yaml names it ("int", "[]float64").
