@@ -78,6 +78,7 @@ func TestSourceValidate(t *testing.T) {
 	for _, c := range []struct{ params, want string }{
 		{"source: {lublin: {jobs: 10}}", "source.lublin.procs"},
 		{"procs: 64\n  source: {lublin: {jobs: 10, classes: x}}", "params.source.lublin.classes: \"x\", want both or combined"},
+		{"procs: 64\n  source: {lublin: {jobs: 10000000000}}", "params.source.lublin.jobs: 10000000000, want 0 … 1073741824"},
 		{"procs: 64\n  source: {lublin: {jobs: 10, batch: {serial: 1}}}", "source.lublin.batch.serial"},
 		{"source: {sacct: no/such.txt}", "source.sacct"},
 		{"source: {sacct: x, sacct_tz: Mars/Olympus}", "source.sacct_tz"},

@@ -118,7 +118,11 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	if err := f.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (model's own load %.4f, asked %v)\n", n, p.Procs, *out, p.ModelLoad(), p.Load)
+	load := fmt.Sprintf("the model's own load, %.4f", p.ModelLoad())
+	if p.Load > 0 {
+		load = fmt.Sprintf("load %v asked; the model's own is %.4f", p.Load, p.ModelLoad())
+	}
+	fmt.Fprintf(stdout, "wrote %d jobs on %d processors to %s (%s)\n", n, p.Procs, *out, load)
 	return nil
 }
 

@@ -65,6 +65,8 @@ func TestGenerateLublinErrors(t *testing.T) {
 		{[]string{"generate", "lublin", "--procs", "0", "--jobs", "5", "--out", out}, 2, "--procs: 0"},
 		{[]string{"generate", "lublin", "--procs", "64", "--out", out}, 2, "--jobs: set jobs or days"},
 		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--classes", "x", "--out", out}, 2, "--classes"},
+		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "99999999999", "--out", out}, 2, "--jobs: 99999999999, want 0 … 1073741824"},
+		{[]string{"generate", "lublin", "--procs", "64", "--days", "1e9", "--out", out}, 2, "--days: 1e+09, want 0 … 36525 (a century)"},
 		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--params", "no.yaml", "--out", out}, 2, "no.yaml"},
 		{[]string{"generate", "lublin", "--procs", "64", "--jobs", "5", "--params", badParams, "--out", out}, 1, "line 2: batch.serail_prob: unknown key"},
 	} {

@@ -108,16 +108,25 @@ const (
 // MaxParamsBytes is the largest parameter file (Params in YAML) read.
 const MaxParamsBytes = 1 << 20
 
+// MaxJobs and MaxDays bound Jobs and Days: a generator writes about a
+// million jobs in four seconds (10 MB of gzipped SWF), so 2^30 jobs take
+// over an hour and more could not finish in practice; a century of
+// arrivals at the model's own rate is some six million jobs.
+const (
+	MaxJobs = 1 << 30
+	MaxDays = 36525
+)
+
 // Params configure a generator. The zero values of Load, Days, UMed and
 // UHi mean "derived"; Defaults fills in everything else.
 type Params struct {
 	// Procs is the machine size (processors); the largest job has Procs.
 	Procs int `yaml:"procs"`
 	// Jobs stops after that many jobs (0: no limit; Jobs or Days is
-	// required).
+	// required; at most MaxJobs).
 	Jobs int `yaml:"jobs"`
 	// Days stops before the first job submitted at or after Days × 86400
-	// seconds (0: no limit).
+	// seconds (0: no limit; at most MaxDays).
 	Days float64 `yaml:"days"`
 	// Load is the offered load asked for, Σ size·runtime / (Procs ×
 	// time); 0 keeps the model's own inter-arrival times.
@@ -196,10 +205,10 @@ func (p *Params) Validate() error {
 	switch {
 	case p.Procs < 1 || p.Procs > 1<<24:
 		return bad("procs", "%d, want 1 … %d", p.Procs, 1<<24)
-	case p.Jobs < 0:
-		return bad("jobs", "%d, want ≥ 0", p.Jobs)
-	case !fin(p.Days) || p.Days < 0:
-		return bad("days", "%v, want ≥ 0", p.Days)
+	case p.Jobs < 0 || p.Jobs > MaxJobs:
+		return bad("jobs", "%d, want 0 … %d", p.Jobs, MaxJobs)
+	case !fin(p.Days) || p.Days < 0 || p.Days > MaxDays:
+		return bad("days", "%v, want 0 … %d (a century)", p.Days, MaxDays)
 	case p.Jobs == 0 && p.Days == 0:
 		return bad("jobs", "set jobs or days (the model generates jobs without end)")
 	case !fin(p.Load) || p.Load < 0 || p.Load > 100:
