@@ -1,6 +1,7 @@
 package swf
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -204,18 +205,18 @@ func (b *headerBuilder) add(raw string, n int) {
 
 // leadingInt parses the integer at the start of s; text after it must be
 // separated by white space (e.g. "338 (batch partition; 512 total)").
-func leadingInt(s string) (int64, bool) {
+func leadingInt(s string) (int64, error) {
 	end := 0
 	for end < len(s) && !isSpace(s[end]) {
 		end++
 	}
-	v, err := strconv.ParseInt(s[:end], 10, 64)
-	return v, err == nil
+	return strconv.ParseInt(s[:end], 10, 64)
 }
 
 // finish fills the typed fields from Fields. It calls bad for every
-// numeric key whose value does not start with an integer.
-func (b *headerBuilder) finish(bad func(f HeaderField)) Header {
+// numeric key whose value does not start with an integer it can hold,
+// with what is wrong with it ("is not an integer", "is negative").
+func (b *headerBuilder) finish(bad func(f HeaderField, why string)) Header {
 	b.flush()
 	h := b.h
 	for _, f := range h.Fields {
@@ -228,9 +229,16 @@ func (b *headerBuilder) finish(bad func(f HeaderField)) Header {
 		case "MaxJobs", "MaxRecords", "UnixStartTime", "TimeZone", "MaxNodes",
 			"MaxProcs", "MaxRuntime", "MaxMemory", "MaxQueues", "MaxPartitions":
 			first, _, _ := strings.Cut(f.Value, "\n")
-			v, ok := leadingInt(first)
-			if !ok || (key != "TimeZone" && v < 0) || int64(int(v)) != v {
-				bad(f)
+			v, err := leadingInt(first)
+			switch {
+			case errors.Is(err, strconv.ErrRange) || err == nil && int64(int(v)) != v:
+				bad(f, "is too large")
+				continue
+			case err != nil:
+				bad(f, "is not an integer")
+				continue
+			case key != "TimeZone" && v < 0:
+				bad(f, "is negative")
 				continue
 			}
 			num = v

@@ -85,6 +85,18 @@ func TestHeaderLineParsing(t *testing.T) {
 	}
 }
 
+// A byte order mark before the header does not hide it.
+func TestHeaderAfterByteOrderMark(t *testing.T) {
+	r := mustReader(t, "\xef\xbb\xbf; MaxProcs: 8\n"+jobLine(1, 0, 1, 1, 1, 1, 1), ReadOptions{})
+	if r.Header().MaxProcs != 8 {
+		t.Errorf("MaxProcs = %d, want 8", r.Header().MaxProcs)
+	}
+	r = mustReader(t, "\xef\xbb\xbf"+jobLine(1, 0, 1, 1, 1, 1, 1), ReadOptions{})
+	if recs := readAll(t, r); len(recs) != 1 {
+		t.Errorf("a job line after a byte order mark: %d records", len(recs))
+	}
+}
+
 func TestHeaderBadNumbers(t *testing.T) {
 	text := "; MaxProcs: many\n; MaxNodes: -4\n; TimeZone: -3600\n" + jobLine(1, 0, 1, 1, 1, 1, 1) + "\n"
 	_, err := NewReader(strings.NewReader(text), "h.swf", ReadOptions{})
@@ -94,6 +106,14 @@ func TestHeaderBadNumbers(t *testing.T) {
 	}
 	if want := `h.swf:1: bad header value: MaxProcs: "many" is not an integer`; err.Error() != want {
 		t.Errorf("error = %q, want %q", err, want)
+	}
+	for text, want := range map[string]string{
+		"; MaxProcs: -5\n":                   `h.swf:1: bad header value: MaxProcs: "-5" is negative`,
+		"; MaxProcs: 99999999999999999999\n": `h.swf:1: bad header value: MaxProcs: "99999999999999999999" is too large`,
+	} {
+		if _, err := NewReader(strings.NewReader(text+jobLine(1, 0, 1, 1, 1, 1, 1)+"\n"), "h.swf", ReadOptions{}); err == nil || err.Error() != want {
+			t.Errorf("%q: error = %v, want %q", text, err, want)
+		}
 	}
 	r, err := NewReader(strings.NewReader(text), "h.swf", ReadOptions{Mode: Lenient})
 	if err != nil {

@@ -60,7 +60,8 @@ func ParseEstimateMode(s string) (EstimateMode, error) {
 // that applies: an implausible value — submit time < 0 or > 10^10 s
 // (ReasonSubmitRange), run time > 10^10 s (ReasonRunTimeRange), more
 // processors than the header's MaxProcs, when it gives one
-// (ReasonProcsHeader); outside the time window (ReasonWindow); run time ≤ 0
+// (ReasonProcsHeader); outside the time window (ReasonWindow: before it
+// only with SkipDays, after it with Days); run time ≤ 0
 // (ReasonRunTime); processors ≤ 0 (ReasonProcs); status not kept
 // (ReasonStatus); submitted before the previously yielded job
 // (ReasonUnsorted). Run time and processor checks cannot be switched off
@@ -282,7 +283,9 @@ func (s *JobSource) NextInto(j *model.Job) error {
 			s.drop(ReasonWindow, Filtered, rec.Line, maxLines)
 			s.stop("job number limit reached", rec.Line)
 			return s.err
-		case rec.Submit < s.winStart:
+		case rec.Submit < s.winStart && s.f.SkipDays > 0:
+			// Without SkipDays the window starts at the first record: one
+			// submitted before it is out of order (ReasonUnsorted below).
 			reason, kind = ReasonWindow, Filtered
 		case rec.RunTime < 0 && s.f.KeepZeroRuntime:
 			reason = ReasonRunTimeUnknown

@@ -231,6 +231,20 @@ func TestJobSourceUnsorted(t *testing.T) {
 	}
 }
 
+// A record submitted before the first one is out of order, not outside a
+// time window nobody asked for; with SkipDays it is before the window.
+func TestJobSourceEarlierThanTheFirstIsUnsorted(t *testing.T) {
+	text := jobLine(1, 500, 10, 1, 1, 10, 1) + "\n" + jobLine(2, 300, 10, 1, 1, 10, 1) + "\n"
+	_, src := collect(t, text, ReadOptions{Mode: Lenient}, JobFilter{})
+	if p := src.Problems(); p.Count(ReasonUnsorted) != 1 || p.Count(ReasonWindow) != 0 {
+		t.Errorf("problems = %v", p)
+	}
+	_, src = collect(t, text, ReadOptions{Mode: Lenient}, JobFilter{SkipDays: 1e-6})
+	if p := src.Problems(); p.Count(ReasonWindow) != 2 || p.Count(ReasonUnsorted) != 0 {
+		t.Errorf("with SkipDays: problems = %v", p)
+	}
+}
+
 func TestJobSourcePassesReaderErrors(t *testing.T) {
 	src, err := NewJobSource(mustReader(t, jobLine(1, 0, 1, 1, 1, 1, 1)+"\n1 2\n", ReadOptions{}), JobFilter{})
 	if err != nil {

@@ -227,6 +227,10 @@ func (r *Reader) readHeader() error {
 		if err != nil {
 			return err
 		}
+		if r.line == 1 {
+			// A byte order mark, as some editors on Windows write.
+			line = bytes.TrimPrefix(line, utf8BOM)
+		}
 		t := trimSpace(line)
 		if len(t) == 0 {
 			continue
@@ -246,15 +250,18 @@ func (r *Reader) readHeader() error {
 		break
 	}
 	var herr error
-	r.header = b.finish(func(f HeaderField) {
+	r.header = b.finish(func(f HeaderField, why string) {
 		pe := &ParseError{Name: r.name, Line: f.Line, Reason: ReasonHeader,
-			Detail: fmt.Sprintf("%s: %s is not an integer", f.Key, strconv.Quote(firstLine(f.Value)))}
+			Detail: fmt.Sprintf("%s: %s %s", f.Key, strconv.Quote(firstLine(f.Value)), why)}
 		if err := r.malformed(pe); err != nil && herr == nil {
 			herr = err
 		}
 	})
 	return herr
 }
+
+// utf8BOM is the UTF-8 byte order mark, dropped from the first line.
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 func firstLine(s string) string {
 	for i := 0; i < len(s); i++ {
