@@ -20,6 +20,7 @@ const (
 	maxTicks      = 12 // at most this many swept values get their own tick
 	legendRows    = 5  // entries per legend column
 	legendColumns = 3
+	topMargin     = 0.12 * vg.Inch // above the title, which gonum draws at the canvas's edge
 )
 
 // legend is the entries of a figure's legend, in order.
@@ -77,10 +78,10 @@ func (o PlotOptions) writeSized(dir, name, title, note string, p *plot.Plot, lg 
 			legendH = r.Max.Y - r.Min.Y + 0.3*vg.Inch
 		}
 	}
-	h := plotH + legendH
+	h := plotH + legendH + topMargin
 	render := func(c vg.CanvasSizer) {
 		dc := draw.New(c)
-		p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
+		p.Draw(draw.Crop(dc, 0, 0, legendH, -topMargin))
 		colW := (plotWidth - 0.6*vg.Inch) / vg.Length(max(len(cols), 1))
 		for i := range cols {
 			left := 0.5*vg.Inch + vg.Length(i)*colW
