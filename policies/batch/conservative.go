@@ -24,7 +24,8 @@ var (
 
 // Conservative is conservative backfilling (Mu'alem & Feitelson 2001):
 // every queued job holds a reservation in an availability profile, so no
-// job is ever delayed by a job behind it.
+// job is ever delayed by a job behind it while running jobs keep to their
+// estimates (an overrun is the exception: see the repair below).
 //
 //   - A job that arrives gets a reservation at the earliest time the
 //     profile has its processors free for its estimate (now, if it fits).
@@ -36,9 +37,15 @@ var (
 //     arrived at that instant are made (in queue order too).
 //   - When a running job runs past its estimated end, the cluster extends
 //     it (a correction of its prediction below its requested time, an
-//     overrun step beyond it); reservations that then overlap it are
-//     released and made again, in queue order (the only case in which a
-//     reservation moves later), and the schedule is compressed.
+//     overrun step beyond it), and the schedule is repaired and
+//     compressed: in the first sweep, in queue order, a job whose
+//     reservation meets a moment where more processors are held than the
+//     cluster has (the extension included) gives its reservation up and
+//     takes its earliest fit in the profile as it is then, while the jobs
+//     after it still hold theirs, so it may have to go after one of them
+//     (the only case in which a reservation moves later, and in which a
+//     job can be delayed by a job behind it); the other jobs of that
+//     sweep are compressed as above.
 //
 // The estimates are the jobs' predictions (option predictor, the
 // requested times by default), made at arrival.

@@ -27,9 +27,10 @@ var _ Policy = (*EASY)(nil)
 // head needs (every job ending exactly at the shadow time counts). Then it
 // scans the rest of the queue in order and starts each job that fits in
 // the free processors and either ends (by its estimate) no later than the
-// shadow time, or uses no more than the extra processors (which it then
-// consumes). The head's start is never delayed beyond its shadow time as
-// long as running jobs do not exceed their estimates.
+// shadow time, or else uses no more than the extra processors (which it
+// then consumes; a job that ends by the shadow time consumes none, even
+// when it would fit in them). The head's start is never delayed beyond
+// its shadow time as long as running jobs do not exceed their estimates.
 //
 // The estimates are the jobs' predictions (option predictor, the
 // requested times by default): a running job that reaches its prediction

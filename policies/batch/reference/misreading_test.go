@@ -1,0 +1,57 @@
+package reference
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/schedsim/schedsim/sim"
+)
+
+// misreading is a reading of the docs other than the one schedsim
+// follows: a reference pass and options for the cluster.
+type misreading struct {
+	what   string
+	policy string
+	alt    reading
+	pass   policy
+}
+
+// misreadings are the choices the docs left open (see reading and
+// consRules), each read the other way.
+var misreadings = []misreading{
+	{what: "kill at the given estimate below 1 s", policy: "fcfs", alt: reading{killAtGiven: true}},
+	{what: "one pass per instant (runtime 0)", policy: "fcfs", alt: reading{onePassPerInstant: true}},
+	{what: "no pass at an extension alone", policy: "easy", alt: reading{noPassOnExtension: true}},
+	{what: "sjf by the given estimates", policy: "fcfs", alt: reading{sjfByGiven: true}},
+	{what: "EASY: every backfill that fits in the extra processors consumes them", policy: "easy", alt: reading{extraAlwaysConsumed: true}},
+	{what: "conservative: after an overrun, every reservation that meets the extension in time is made again", policy: "conservative",
+		pass: conservativeBy(consRules{repair: repairAll, arrivalsInSweep: true})},
+	{what: "conservative: after an overrun, the overdrawn reservations are made again before the first sweep", policy: "conservative",
+		pass: conservativeBy(consRules{repair: repairFirst, arrivalsInSweep: true})},
+}
+
+// TestMisreadingsAreCaught shows that the cross-check can fail: for each
+// choice the docs left open, the reference that reads it the other way
+// disagrees with schedsim on some random workload.
+func TestMisreadingsAreCaught(t *testing.T) {
+	for _, m := range misreadings {
+		r := rand.New(rand.NewPCG(26, 1))
+		pass := m.pass
+		if pass == nil {
+			pass = references[m.policy]
+		}
+		caught := -1
+		for w := 0; w < workloads && caught < 0; w++ {
+			cfg, jobs := workload(r)
+			cfg.alt = m.alt
+			if (check{m.policy, sim.Fast, pass}).differ(cfg, jobs) != "" {
+				caught = w
+			}
+		}
+		if caught < 0 {
+			t.Errorf("%s (%s): no workload of %d tells it from schedsim", m.what, m.policy, workloads)
+			continue
+		}
+		t.Logf("%s (%s): caught at workload %d", m.what, m.policy, caught)
+	}
+}
