@@ -156,6 +156,10 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	if p.repair {
 		odFrom, odTo = prof.Overdrawn()
 	}
+	// Arrivals wait for the compression and repairs: their reservations
+	// are made after them (place), so they take only what the jobs
+	// before them left.
+	placeAfter := p.compress || p.repair
 	next := math.Inf(1)
 	for sweep := 0; ; sweep++ {
 		moved := -1
@@ -173,6 +177,9 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			j := v.Queued(i)
 			d, r := j.Estimate(), j.Reservation
 			switch {
+			case r < 0 && placeAfter:
+				i++
+				continue
 			case r < 0:
 				p.place(prof, j)
 				p.unplaced--
@@ -247,6 +254,12 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		}
 		limit = moved
 	}
+	if placeAfter && p.unplaced > 0 {
+		var err error
+		if next, err = p.placeArrivals(v, s, prof, now, next); err != nil {
+			return err
+		}
+	}
 	p.compress, p.repair, p.next, p.reach = false, false, next, math.Inf(-1)
 	if v.Checking() {
 		return p.check(v)
@@ -279,6 +292,31 @@ func (p *Conservative) move(prof *cluster.Profile, r, t, d float64, n int) {
 	if e := r + d; e > p.reach {
 		p.reach = e
 	}
+}
+
+// placeArrivals makes, in queue order, the reservations of the jobs that
+// arrived since the last pass, after the compression, starts those whose
+// reservation is now, and returns the earliest reservation after now
+// given the earliest next of the other queued jobs.
+func (p *Conservative) placeArrivals(v *cluster.View, s cluster.Starter, prof *cluster.Profile, now, next float64) (float64, error) {
+	for i := 0; i < v.QueueLen(); {
+		j := v.Queued(i)
+		if j.Reservation >= 0 {
+			i++
+			continue
+		}
+		p.place(prof, j)
+		p.unplaced--
+		if j.Reservation <= now {
+			if err := s.Start(i); err != nil {
+				return next, fmt.Errorf("batch: starting job %d at its reservation: %w", j.ID(), err)
+			}
+			continue
+		}
+		next = min(next, j.Reservation)
+		i++
+	}
+	return next, nil
 }
 
 // place reserves the earliest slot for j.

@@ -22,25 +22,6 @@ var references = map[string]policy{
 	"conservative": conservativeBy(consRules{}),
 }
 
-// deviation is a known place where schedsim departs from its docs: the
-// reference pass that follows schedsim there instead of the docs.
-type deviation struct {
-	finding string
-	pass    policy
-}
-
-// deviations are the known deviations by policy: a workload on which
-// schedsim differs from the reference but agrees with the deviation's
-// pass is counted under the finding, and the policy's subtest is then
-// skipped naming it (failures of any other kind still fail it).
-var deviations = map[string]deviation{
-	"conservative": {
-		finding: "conservative places the jobs that arrived during the first compression sweep, " +
-			"not after the compression as its doc comment and cluster.md say",
-		pass: conservativeBy(consRules{arrivalsInSweep: true}),
-	},
-}
-
 // quarter rounds x down to a multiple of 1/4: every time of a workload is
 // a dyadic fraction, so sums of times (start + estimate + overrun steps)
 // are exact in float64 in either association and the comparison can ask
@@ -233,8 +214,7 @@ func TestReferenceAgrees(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(26, uint64(len(name))))
-			dev, hasDev := deviations[name]
-			compared, known := 0, 0
+			compared := 0
 			for w := 0; w < workloads; w++ {
 				cfg, jobs := workload(r)
 				c := check{name, engines[w%len(engines)], references[name]}
@@ -243,18 +223,11 @@ func TestReferenceAgrees(t *testing.T) {
 					compared += len(jobs)
 					continue
 				}
-				if hasDev && (check{name, c.eng, dev.pass}).differ(cfg, jobs) == "" {
-					known++
-					continue
-				}
 				small := shrink(cfg, jobs, func(cfg config, jobs []job) bool { return c.differ(cfg, jobs) != "" })
 				t.Fatalf("workload %d on %s: %s\nsmallest workload showing it (%s):\n%s",
 					w, c.eng, d, c.differ(cfg, small), swfLines(cfg, small))
 			}
-			t.Logf("%d workloads, %d jobs: every start and end equal", workloads-known, compared)
-			if known > 0 {
-				t.Skipf("known deviation on %d of %d workloads: %s", known, workloads, dev.finding)
-			}
+			t.Logf("%d workloads, %d jobs: every start and end equal", workloads, compared)
 		})
 	}
 }
