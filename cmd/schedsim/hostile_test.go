@@ -30,8 +30,8 @@ func quickCLI(t *testing.T, limit time.Duration, args ...string) (int, string) {
 	}
 }
 
-// Inputs without an end or without text (/dev/zero, an oversized file)
-// fail within seconds with one line naming the file and the cap, or the
+// Inputs without an end or without text (/dev/zero, an oversized file,
+// a run's claims.json or jobs.csv that never ends) fail within seconds with one line naming the file and the cap, or the
 // NUL byte, and write nothing.
 func TestUnboundedInputsFailFast(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
@@ -46,6 +46,13 @@ func TestUnboundedInputsFailFast(t *testing.T) {
 	os.Mkdir(shards, 0o755)
 	if err := os.Symlink("/dev/zero", filepath.Join(shards, "shard-0-of-1.json")); err != nil {
 		t.Fatal(err)
+	}
+	zeroRun := filepath.Join(dir, "zero-run") // a run's --out whose files never end
+	os.Mkdir(zeroRun, 0o755)
+	for _, f := range []string{"claims.json", "jobs.csv"} {
+		if err := os.Symlink("/dev/zero", filepath.Join(zeroRun, f)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	gen := []string{"generate", "lublin", "--procs", "64", "--jobs", "10", "--out", filepath.Join(dir, "g.swf")}
 	nul := "a NUL byte"
@@ -64,6 +71,8 @@ func TestUnboundedInputsFailFast(t *testing.T) {
 		{append(gen, "--params", big), "input: " + big + ": longer than 1 MiB (1048576 bytes), the cap for a parameter file"},
 		{append(gen, "--cycle-plot", filepath.Join(dir, "c.png"), "--cycle-compare", "/dev/zero"), "/dev/zero:1: swf: " + nul},
 		{[]string{"merge", shards, "--out", filepath.Join(dir, "m")}, "input: " + shards + "/shard-0-of-1.json: " + nul},
+		{[]string{"claims", zeroRun}, "input: " + zeroRun + "/claims.json: " + nul},
+		{[]string{"plot", "schedule", zeroRun}, zeroRun + "/jobs.csv:1: a line longer than 65536 bytes"},
 	}
 	for _, c := range cases {
 		code, stderr := quickCLI(t, 5*time.Second, c.args...)
