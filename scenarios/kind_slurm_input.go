@@ -117,6 +117,9 @@ func (p *SlurmParams) readConf() (*slurmconf.Config, error) {
 	if err != nil {
 		return nil, model.Field("slurm_conf", "%v", err)
 	}
+	if len(c.Partitions) == 0 {
+		return nil, model.Field("slurm_conf", "%s: no PartitionName line (the jobs run in the site's partitions)", p.resolve(p.SlurmConf))
+	}
 	return c, nil
 }
 
