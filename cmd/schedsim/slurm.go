@@ -30,6 +30,10 @@ type slurmFlags struct {
 	run                                runFlags
 }
 
+// maxArraySize is the largest MaxArraySize slurm.conf may set: a job
+// array of more tasks cannot be submitted anywhere.
+const maxArraySize = 4000001
+
 // slurmValue is what an #SBATCH value may contain: no spaces, quotes or
 // newlines that would break the directive.
 var slurmValue = regexp.MustCompile(`^[A-Za-z0-9:._,=+@%-]+$`)
@@ -38,8 +42,8 @@ func (f *slurmFlags) validate(fs *flag.FlagSet) error {
 	if f.out == "" {
 		return usagef("slurm needs --out DIR (on a file system the compute nodes share)")
 	}
-	if f.tasks < 1 {
-		return usagef("--tasks must be ≥ 1 (got %d)", f.tasks)
+	if f.tasks < 1 || f.tasks > maxArraySize {
+		return usagef("--tasks must be in [1, %d], the largest job array Slurm allows (MaxArraySize) (got %d)", maxArraySize, f.tasks)
 	}
 	if f.cpus < 1 {
 		return usagef("--cpus-per-task must be ≥ 1 (got %d)", f.cpus)

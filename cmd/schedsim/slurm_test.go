@@ -81,6 +81,7 @@ func TestSlurmRefusesUnscriptablePaths(t *testing.T) {
 		{[]string{"--out", filepath.Join(root, "dir\ntouch X\n")}, `--out "` + root + `/dir\ntouch X\n": a control character`},
 		{[]string{"--out", filepath.Join(root, "o"), "--schedsim", "/bin\ntouch X"}, `--schedsim "/bin\ntouch X": a control character`},
 		{[]string{"--out", filepath.Join(root, `back\slash`)}, "a backslash cannot go into a batch script"},
+		{[]string{"--out", filepath.Join(root, "o"), "--tasks", "4000002"}, "--tasks must be in [1, 4000001]"},
 	} {
 		args := append([]string{"slurm", "testdata/small.yaml", "--tasks", "2"}, c.args...)
 		code, _, stderr := runCLI(t, args...)
