@@ -140,6 +140,9 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := scriptPath("schedsim", f.binary); err != nil {
 		return err
 	}
+	if err := checkShardsOf(sc, filepath.Join(dir, "shards")); err != nil {
+		return err
+	}
 	if err := checkOutDir(dir); err != nil {
 		return err
 	}
@@ -173,6 +176,30 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%w (the array job %s is submitted: cancel it with scancel %s or submit the merge by hand)", err, arrayID, arrayID)
 	}
 	fmt.Fprintf(stdout, "array job %s (%d tasks), merge job %s; the merged result goes to %s\n", arrayID, f.tasks, mergeID, filepath.Join(dir, "result"))
+	return nil
+}
+
+// checkShardsOf refuses a shards directory that holds a finished shard of
+// another run: the new scenario.yaml would replace the one those shards
+// ran, and every array task would fail on the cluster (RunShard refuses
+// to mix runs). Shards of the same run are kept: resubmitting redoes only
+// the missing ones.
+func checkShardsOf(sc *scenarios.Scenario, shards string) error {
+	paths, _ := filepath.Glob(filepath.Join(shards, "shard-*-of-*.json"))
+	if len(paths) == 0 {
+		return nil
+	}
+	hash, _, err := sc.Hash()
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		m, err := results.ReadShardManifest(p)
+		if err == nil && m.ScenarioHash != hash {
+			return fmt.Errorf("slurm: %s is shard %d/%d of another run (scenario %s, seed %d, sha256 %.12s; this one is %s, seed %d, sha256 %.12s): use another --out",
+				p, m.Shard, m.Shards, m.Scenario, m.Seed, m.ScenarioHash, sc.Name, sc.Seed, hash)
+		}
+	}
 	return nil
 }
 

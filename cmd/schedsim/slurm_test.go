@@ -94,6 +94,32 @@ func TestSlurmRefusesUnscriptablePaths(t *testing.T) {
 	}
 }
 
+// An --out whose shards are of another run is refused before anything is
+// written (the array tasks would all fail on the cluster); shards of the
+// same run are kept for a resubmission.
+func TestSlurmRefusesShardsOfAnotherRun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "o")
+	slurm := []string{"slurm", "testdata/small.yaml", "--out", dir, "--tasks", "2", "--schedsim", "/bin/sh"}
+	if code, _, stderr := runCLI(t, slurm...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	scenario := filepath.Join(dir, "scenario.yaml")
+	if code, _, stderr := runCLI(t, "run", scenario, "--shard", "0/2", "--out", filepath.Join(dir, "shards"), "--progress", "never"); code != exitOK {
+		t.Fatalf("shard 0/2: exit %d: %s", code, stderr)
+	}
+	before, _ := os.ReadFile(scenario)
+	code, _, stderr := runCLI(t, append(slurm, "--seed", "9")...)
+	if want := "shard-0-of-2.json is shard 0/2 of another run (scenario small, seed 5,"; code != exitRun || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("another seed: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if after, _ := os.ReadFile(scenario); string(after) != string(before) {
+		t.Error("the refused command rewrote scenario.yaml")
+	}
+	if code, _, stderr := runCLI(t, slurm...); code != exitOK {
+		t.Errorf("the same run again: exit %d: %s", code, stderr)
+	}
+}
+
 // sbatchDirective returns the value of the #SBATCH option with prefix as
 // sbatch's script parser (_get_argument in src/sbatch/opt.c) reads it:
 // quotes group, a backslash escapes the next character, an unquoted #
