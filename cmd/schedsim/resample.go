@@ -64,7 +64,7 @@ func traceResample(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res, err := pool.Resample(replicate.Resample{Weeks: *weeks, Load: *load}, sim.NewStreams(*seed, *rep).Rand("replicate"))
+	res, err := pool.Resample(replicate.Resample{Weeks: *weeks, Load: *load, Context: ctx}, sim.NewStreams(*seed, *rep).Rand("replicate"))
 	if err != nil {
 		return err
 	}
