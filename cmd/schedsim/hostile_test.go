@@ -137,3 +137,37 @@ func TestGenerateWritesNothingOnALaterFailure(t *testing.T) {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
+
+// A command never writes its --out over its own input (by any name), and
+// an --out that is a directory is named as such: import-sacct replaced
+// the sacct file with its SWF.
+func TestOutputNeverReplacesItsInput(t *testing.T) {
+	dir := t.TempDir()
+	sacct, err := os.ReadFile("../../workloads/slurm/testdata/sacct-capture.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := writeFile(t, filepath.Join(dir, "sacct.txt"), string(sacct))
+	trace := writeFile(t, filepath.Join(dir, "t.swf"), "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n")
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(in, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace", "import-sacct", in, "--out", in}, "--out " + in + " is the input file " + in + ": it would be replaced"},
+		{[]string{"trace", "import-sacct", in, "--out", link}, "--out " + link + " is the input file"},
+		{[]string{"trace", "import-sacct", in, "--out", dir}, "--out " + dir + ": is a directory, not a file"},
+		{[]string{"trace", "resample", trace, "--out", trace}, "--out " + trace + " is the input file"},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(in); string(b) != string(sacct) {
+		t.Error("the sacct input was replaced")
+	}
+}

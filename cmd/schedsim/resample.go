@@ -52,6 +52,9 @@ func traceResample(ctx context.Context, args []string, stdout io.Writer) error {
 	} else if path != "" {
 		in = path
 	}
+	if err := checkOut(*out, in); err != nil {
+		return err
+	}
 	rd, err := swf.Open(in, swf.ReadOptions{Mode: swf.Lenient, Context: ctx})
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {

@@ -242,6 +242,22 @@ func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(
 	return n, f.Commit()
 }
 
+// checkOut refuses an --out that is a directory, or that is the input
+// file in (by any name): the command would replace its own input.
+func checkOut(out, in string) error {
+	o, err := os.Stat(out)
+	if err != nil {
+		return nil // a new file: its directory is checked when it is created
+	}
+	if o.IsDir() {
+		return usagef("--out %s: is a directory, not a file", out)
+	}
+	if i, err := os.Stat(in); err == nil && os.SameFile(i, o) {
+		return usagef("--out %s is the input file %s: it would be replaced; choose another --out", out, in)
+	}
+	return nil
+}
+
 // output is a file written atomically that main removes if the command
 // does not stop in time after a signal.
 type output struct {
@@ -327,6 +343,9 @@ func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
 	loc, err := time.LoadLocation(*tz)
 	if err != nil {
 		return usagef("--tz: %v", err)
+	}
+	if err := checkOut(*out, files[0]); err != nil {
+		return err
 	}
 	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs, Context: ctx})
 	if err != nil {
