@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/results"
@@ -340,7 +339,7 @@ func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
 	case *procs < 0:
 		return usagef("--procs must be ≥ 0 (got %d)", *procs)
 	}
-	loc, err := time.LoadLocation(*tz)
+	loc, err := slurm.LoadLocation(*tz)
 	if err != nil {
 		return usagef("--tz: %v", err)
 	}
