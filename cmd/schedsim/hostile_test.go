@@ -171,3 +171,24 @@ func TestOutputNeverReplacesItsInput(t *testing.T) {
 		t.Error("the sacct input was replaced")
 	}
 }
+
+// --seed is a decimal integer and nothing else: fmt.Sscan read "12abc" as
+// 12, "7 8" as 7 and "0x10" as 16.
+func TestSeedFlagIsWhole(t *testing.T) {
+	dir := t.TempDir()
+	for _, seed := range []string{"12abc", "7 8", "0x10", "-1", ""} {
+		for _, args := range [][]string{
+			{"run", "testdata/small.yaml", "--out", filepath.Join(dir, "r")},
+			{"slurm", "testdata/small.yaml", "--tasks", "1", "--out", filepath.Join(dir, "s")},
+		} {
+			code, _, stderr := runCLI(t, append(args, "--seed", seed)...)
+			want := `invalid value "` + seed + `" for flag -seed: want a decimal integer ≥ 0`
+			if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s --seed %q: exit %d, stderr %q, want %q", args[0], seed, code, stderr, want)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("refused commands wrote %v", entries)
+	}
+}

@@ -90,11 +90,7 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fset.StringVar(&f.account, "account", "", "Slurm account to charge")
 	fset.BoolVar(&f.submit, "submit", false, "submit both scripts with sbatch and print the job ids")
 	fset.StringVar(&f.binary, "schedsim", "", "path of the schedsim binary the jobs run (default: this one)")
-	fset.Func("seed", "override the scenario's seed", func(s string) error {
-		_, err := fmt.Sscan(s, &f.run.seed)
-		f.run.seedSet = err == nil
-		return err
-	})
+	fset.Func("seed", "override the scenario's seed", f.run.setSeed)
 	fset.IntVar(&f.run.replications, "replications", 0, "override the number of replications")
 	fset.StringVar(&f.run.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
 	fset.Func("traces", "directory searched first for traces named by catalogue name; the jobs search it too (give one the nodes share)", func(dir string) error {
