@@ -136,6 +136,9 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := scriptPath("schedsim", f.binary); err != nil {
 		return err
 	}
+	if err := checkSlurmDir(dir); err != nil {
+		return err
+	}
 	if err := checkShardsOf(sc, filepath.Join(dir, "shards")); err != nil {
 		return err
 	}
@@ -173,6 +176,38 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "array job %s (%d tasks), merge job %s; the merged result goes to %s\n", arrayID, f.tasks, mergeID, filepath.Join(dir, "result"))
 	return nil
+}
+
+// slurmMarker is the second line of both scripts: it marks a directory
+// that schedsim slurm wrote.
+const slurmMarker = "# Written by schedsim slurm"
+
+// checkSlurmDir refuses a --out whose scenario.yaml or scripts schedsim
+// slurm did not write (a user's own files, the scenario given itself):
+// they would be replaced. The directory of an earlier schedsim slurm (its
+// submit.sbatch carries slurmMarker) is written again.
+func checkSlurmDir(dir string) error {
+	var found []string
+	for _, name := range []string{"scenario.yaml", "submit.sbatch", "merge.sbatch"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			found = append(found, name)
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	submit := filepath.Join(dir, "submit.sbatch")
+	if st, err := os.Lstat(submit); err == nil && st.Mode().IsRegular() {
+		if f, err := os.Open(submit); err == nil {
+			head := make([]byte, 256)
+			n, _ := io.ReadFull(f, head)
+			f.Close()
+			if bytes.Contains(head[:n], []byte("\n"+slurmMarker)) {
+				return nil
+			}
+		}
+	}
+	return usagef("--out %s holds %s that schedsim slurm did not write: they would be replaced; choose a new or empty directory", dir, strings.Join(found, ", "))
 }
 
 // checkShardsOf refuses a shards directory that holds a finished shard of
@@ -246,7 +281,7 @@ func (f *slurmFlags) writeScripts(dir string, sc *scenarios.Scenario) (submit, m
 
 // header writes the shebang and the #SBATCH lines both scripts share.
 func (f *slurmFlags) header(w io.Writer, name, output string) {
-	fmt.Fprintf(w, "#!/bin/bash\n# Written by schedsim slurm; needs %s and this directory on every node.\n", shellQuote(f.binary))
+	fmt.Fprintf(w, "#!/bin/bash\n%s; needs %s and this directory on every node.\n", slurmMarker, shellQuote(f.binary))
 	fmt.Fprintf(w, "#SBATCH --job-name=%s\n#SBATCH --output=%s\n", slurmName(name), sbatchQuote(filenamePattern(output)))
 	for _, kv := range [][2]string{{"partition", f.partition}, {"time", f.time}, {"mem", f.mem}, {"account", f.account}} {
 		if kv[1] != "" {

@@ -120,6 +120,37 @@ func TestSlurmRefusesShardsOfAnotherRun(t *testing.T) {
 	}
 }
 
+// An --out holding a scenario.yaml or scripts that schedsim slurm did not
+// write is refused (slurm s.yaml --out . replaced s.yaml's own directory's
+// scenario.yaml, the input itself, with the resolved one); the directory
+// of an earlier schedsim slurm is written again.
+func TestSlurmKeepsAUsersFiles(t *testing.T) {
+	root := t.TempDir()
+	small, err := os.ReadFile("testdata/small.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := "# my comments\n" + string(small)
+	for _, name := range []string{"scenario.yaml", "submit.sbatch"} {
+		dir := filepath.Join(root, strings.TrimSuffix(name, filepath.Ext(name)))
+		os.Mkdir(dir, 0o755)
+		file := writeFile(t, filepath.Join(dir, name), mine)
+		code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "1", "--schedsim", "/bin/sh")
+		if want := "holds " + name + " that schedsim slurm did not write"; code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q, want %q", name, code, stderr, want)
+		}
+		if b, _ := os.ReadFile(file); string(b) != mine {
+			t.Errorf("%s was replaced", name)
+		}
+	}
+	dir := filepath.Join(root, "again")
+	for range 2 {
+		if code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "1", "--schedsim", "/bin/sh"); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+}
+
 // sbatchDirective returns the value of the #SBATCH option with prefix as
 // sbatch's script parser (_get_argument in src/sbatch/opt.c) reads it:
 // quotes group, a backslash escapes the next character, an unquoted #
