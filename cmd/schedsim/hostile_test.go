@@ -149,6 +149,7 @@ func TestOutputNeverReplacesItsInput(t *testing.T) {
 	}
 	in := writeFile(t, filepath.Join(dir, "sacct.txt"), string(sacct))
 	trace := writeFile(t, filepath.Join(dir, "t.swf"), "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n")
+	params := writeFile(t, filepath.Join(dir, "p.yaml"), "procs: 64\n")
 	link := filepath.Join(dir, "link.txt")
 	if err := os.Symlink(in, link); err != nil {
 		t.Fatal(err)
@@ -161,6 +162,7 @@ func TestOutputNeverReplacesItsInput(t *testing.T) {
 		{[]string{"trace", "import-sacct", in, "--out", link}, "--out " + link + " is the input file"},
 		{[]string{"trace", "import-sacct", in, "--out", dir}, "--out " + dir + ": is a directory, not a file"},
 		{[]string{"trace", "resample", trace, "--out", trace}, "--out " + trace + " is the input file"},
+		{[]string{"generate", "lublin", "--jobs", "5", "--params", params, "--out", params}, "--out " + params + " is the input file"},
 	} {
 		code, _, stderr := runCLI(t, c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
@@ -169,6 +171,9 @@ func TestOutputNeverReplacesItsInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(in); string(b) != string(sacct) {
 		t.Error("the sacct input was replaced")
+	}
+	if b, _ := os.ReadFile(params); string(b) != "procs: 64\n" {
+		t.Error("the --params file was replaced")
 	}
 }
 

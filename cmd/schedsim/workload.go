@@ -78,6 +78,11 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	if *cycleCompare != "" && *cyclePlot == "" {
 		return usagef("--cycle-compare goes with --cycle-plot (it draws into that plot)")
 	}
+	for _, in := range []string{paramsFile, *cycleCompare} {
+		if err := checkOut(*out, in); err != nil {
+			return err
+		}
+	}
 	if err := p.Validate(); err != nil {
 		return lublinParamsError(fs.FlagSet, paramsFile, p.Procs, err)
 	}
