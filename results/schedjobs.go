@@ -119,11 +119,14 @@ func readCSV(path string, need []string, keep func(string) bool, row func(key st
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
-	first, err := br.ReadString('\n')
+	first, err := br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		return fmt.Errorf("results: %s:1: a line longer than %d bytes", path, br.Size())
+	}
 	if err != nil && err != io.EOF {
 		return fmt.Errorf("results: %s: %w", path, err)
 	}
-	head, err := csv.NewReader(strings.NewReader(first)).Read()
+	head, err := csv.NewReader(bytes.NewReader(first)).Read()
 	if err != nil {
 		return fmt.Errorf("results: %s: %w", path, err)
 	}

@@ -27,9 +27,11 @@ type slurmHistory struct {
 	// stop: completed_jobs).
 	jobs *spool
 	// read, dropped count the sacct's jobs and those not replayed
-	// (never started, or lines the importer skipped); reasons says why.
-	read, dropped int
-	reasons       string
+	// (never started, or job lines the importer skipped); orphans counts
+	// the step lines skipped because their job line did not come first,
+	// which are no jobs; reasons says why.
+	read, dropped, orphans int
+	reasons                string
 }
 
 // readHistory reads the sacct file once, with the priority columns, and
@@ -92,7 +94,9 @@ func (p *SlurmParams) readHistory(rc RunContext, tree *slurmprio.Tree, limit int
 	if err != nil {
 		return nil, err
 	}
-	h.read, h.dropped = st.Jobs+st.Skipped, st.Skipped+st.NeverStarted
+	h.orphans = problems.Count(slurm.ReasonOrphanStep)
+	skipped := st.Skipped - h.orphans // job lines
+	h.read, h.dropped = st.Jobs+skipped, skipped+st.NeverStarted
 	var reasons []string
 	if st.NeverStarted > 0 {
 		reasons = append(reasons, fmt.Sprintf("%d never started", st.NeverStarted))

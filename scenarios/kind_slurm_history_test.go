@@ -122,9 +122,14 @@ func TestSlurmHistoryErrors(t *testing.T) {
 			rev = append(rev, lines[i])
 		}
 	}
-	_, got, err := readSite(t, write(rev), 0)
+	hr, got, err := readSite(t, write(rev), 0)
 	if err != nil || len(got) != len(want) {
 		t.Fatalf("reversed: %d jobs, %v", len(got), err)
+	}
+	// each step line now comes before its job line: skipped, and no job
+	// (they were counted as 60 jobs of 120 not replayed)
+	if hr.read != 60 || hr.dropped != 0 || hr.orphans != 60 {
+		t.Errorf("reversed: read %d, dropped %d, orphan steps %d; want 60, 0, 60", hr.read, hr.dropped, hr.orphans)
 	}
 	for i := range got {
 		if got[i].ID != want[i].ID || got[i].Submit != want[i].Submit || got[i].User != want[i].User {

@@ -12,6 +12,7 @@ import (
 	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/workloads/sacctmgr"
+	"github.com/schedsim/schedsim/workloads/slurm"
 	"github.com/schedsim/schedsim/workloads/slurmconf"
 )
 
@@ -88,10 +89,7 @@ func (p *SlurmParams) open(ctx context.Context, key, file string) (io.ReadCloser
 
 // location is the zone of the sacct times.
 func (p *SlurmParams) location() (*time.Location, error) {
-	if p.SacctTZ == "" {
-		return time.UTC, nil
-	}
-	loc, err := time.LoadLocation(p.SacctTZ)
+	loc, err := slurm.LoadLocation(p.SacctTZ)
 	if err != nil {
 		return nil, model.Field("sacct_tz", "%v", err)
 	}
@@ -116,6 +114,9 @@ func (p *SlurmParams) readConf() (*slurmconf.Config, error) {
 	}
 	if err != nil {
 		return nil, model.Field("slurm_conf", "%v", err)
+	}
+	if len(c.Partitions) == 0 {
+		return nil, model.Field("slurm_conf", "%s: no PartitionName line (the jobs run in the site's partitions)", p.resolve(p.SlurmConf))
 	}
 	return c, nil
 }

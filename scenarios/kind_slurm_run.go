@@ -98,8 +98,8 @@ func (p *SlurmParams) warn(rc RunContext, s *slurmSetup, h *slurmHistory, proble
 		warnOnce(rc, h.name, fmt.Sprintf("%d user/account pairs of the jobs not in the association tree: attached to %s", len(problems), p.DefaultAccount),
 			map[string]any{"first": strings.Join(first, "; ")})
 	}
-	if h.dropped > 0 {
-		warnOnce(rc, h.name, fmt.Sprintf("%d of %d sacct jobs not replayed", h.dropped, h.read), map[string]any{"reasons": h.reasons})
+	if h.dropped > 0 || h.orphans > 0 {
+		warnOnce(rc, h.name, fmt.Sprintf("%d of %d sacct jobs not replayed, %d step lines before their job line ignored", h.dropped, h.read, h.orphans), map[string]any{"reasons": h.reasons})
 	}
 }
 

@@ -32,6 +32,10 @@ func newSiteParams() *SlurmParams {
 func to[T any](v T) *T { return &v }
 
 func TestSlurmParamsValidate(t *testing.T) {
+	noParts := filepath.Join(t.TempDir(), "slurm.conf") // read, then failed the run naming the sacct file
+	if err := os.WriteFile(noParts, []byte("NodeName=n1 CPUs=8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		key string
 		set func(p *SlurmParams)
@@ -49,6 +53,7 @@ func TestSlurmParamsValidate(t *testing.T) {
 		{"slurm_conf", func(p *SlurmParams) { p.SlurmConf = "" }},
 		{"slurm_conf", func(p *SlurmParams) { p.SlurmConf = "." }},
 		{"slurm_conf", func(p *SlurmParams) { p.SlurmConf = "sacct.txt" }}, // not a slurm.conf: a line without '='
+		{"slurm_conf", func(p *SlurmParams) { p.SlurmConf = noParts }},
 		{"assoc", func(p *SlurmParams) { p.Assoc = "nope.txt" }},
 		{"qos_file", func(p *SlurmParams) { p.QOSFile = "slurm.conf" }},
 		{"sacct_tz", func(p *SlurmParams) { p.SacctTZ = "Mars/Olympus" }},

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -247,7 +248,7 @@ func (p *ClusterParams) resampled(rc RunContext, path string) (*replicate.Resamp
 		if r.Method == ReplicateBootstrap {
 			return pool.Bootstrap(rng)
 		}
-		return pool.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load}, rng)
+		return pool.Resample(replicate.Resample{Weeks: r.Weeks, Load: r.Load, Context: rc.Context}, rng)
 	})
 	if err != nil {
 		return nil, resampleError(err)
@@ -260,6 +261,8 @@ func (p *ClusterParams) resampled(rc RunContext, path string) (*replicate.Resamp
 func resampleError(err error) error {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return err // interrupted: no key to blame
 	case errors.As(err, new(*replicate.NoUsersError)):
 		return model.Field("replicate.method", "%s", strings.TrimPrefix(msg, "replicate: "))
 	case strings.Contains(msg, "load "):

@@ -2,11 +2,12 @@ package scenarios
 
 import (
 	"errors"
-	"github.com/schedsim/schedsim/model"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/schedsim/schedsim/model"
 
 	"github.com/schedsim/schedsim/workloads/lublin"
 	"github.com/schedsim/schedsim/workloads/slurm"
@@ -120,10 +121,7 @@ func (src *Source) lublinParams(procs int) lublin.Params {
 }
 
 func (src *Source) location() (*time.Location, error) {
-	if src.SacctTZ == "" {
-		return time.UTC, nil
-	}
-	loc, err := time.LoadLocation(src.SacctTZ)
+	loc, err := slurm.LoadLocation(src.SacctTZ)
 	if err != nil {
 		return nil, model.Field("source.sacct_tz", "%v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"regexp"
 	"sort"
@@ -61,8 +62,23 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string) error {
 				return err
 			}
 		}
+	case isInteger(t) && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float":
+		// yaml would truncate 4.5 to 4 without a word.
+		if x, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64); err == nil && x != math.Trunc(x) {
+			return &keyError{line: n.Line, key: path, msg: "expected an integer, got the number " + n.Value}
+		}
 	}
 	return nil
+}
+
+// isInteger reports whether t is a Go integer type.
+func isInteger(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
 }
 
 // yamlFields maps the yaml key of every decodable field of struct type t

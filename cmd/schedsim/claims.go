@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -96,7 +97,7 @@ func strictClaims(vs []claims.Verdict) error {
 
 // cmdClaims runs `schedsim claims DIR…`: one table of the claims of the
 // runs whose --out directories are given, with the counts per scenario.
-func cmdClaims(args []string, stdout io.Writer) error {
+func cmdClaims(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("claims", "schedsim claims DIR… (the --out directories of runs)", stdout)
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -111,18 +112,13 @@ func cmdClaims(args []string, stdout io.Writer) error {
 		if st, err := os.Stat(d); err != nil || !st.IsDir() {
 			return usagef("claims: %s: not a directory (give the --out directories of runs)", d)
 		}
-		path := filepath.Join(d, "claims.json")
-		data, err := os.ReadFile(path)
+		vs, err := claims.ReadVerdicts(ctx, filepath.Join(d, "claims.json"))
 		if errors.Is(err, os.ErrNotExist) {
 			without = append(without, d)
 			continue
 		}
 		if err != nil {
 			return err
-		}
-		vs, err := claims.UnmarshalVerdicts(data)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
 		}
 		all = append(all, vs...)
 	}

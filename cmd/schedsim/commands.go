@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -43,12 +44,19 @@ type runFlags struct {
 	claims       claimFlags
 }
 
+// setSeed reads --seed, a decimal integer ≥ 0 and nothing else (fmt.Sscan
+// read "12abc" as 12 and "0x10" as 16).
+func (f *runFlags) setSeed(s string) error {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return errors.New("want a decimal integer ≥ 0")
+	}
+	f.seed, f.seedSet = v, true
+	return nil
+}
+
 func (f *runFlags) register(fs *flag.FlagSet) {
-	fs.Func("seed", "override the scenario's seed", func(s string) error {
-		_, err := fmt.Sscan(s, &f.seed)
-		f.seedSet = err == nil
-		return err
-	})
+	fs.Func("seed", "override the scenario's seed", f.setSeed)
 	fs.IntVar(&f.replications, "replications", 0, "override the number of replications")
 	fs.StringVar(&f.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
 	fs.StringVar(&f.out, "out", "", "write summary.csv, summary.json, scenario.yaml and plots to this directory")

@@ -30,8 +30,8 @@ func quickCLI(t *testing.T, limit time.Duration, args ...string) (int, string) {
 	}
 }
 
-// Inputs without an end or without text (/dev/zero, an oversized file)
-// fail within seconds with one line naming the file and the cap, or the
+// Inputs without an end or without text (/dev/zero, an oversized file,
+// a run's claims.json or jobs.csv that never ends) fail within seconds with one line naming the file and the cap, or the
 // NUL byte, and write nothing.
 func TestUnboundedInputsFailFast(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
@@ -46,6 +46,13 @@ func TestUnboundedInputsFailFast(t *testing.T) {
 	os.Mkdir(shards, 0o755)
 	if err := os.Symlink("/dev/zero", filepath.Join(shards, "shard-0-of-1.json")); err != nil {
 		t.Fatal(err)
+	}
+	zeroRun := filepath.Join(dir, "zero-run") // a run's --out whose files never end
+	os.Mkdir(zeroRun, 0o755)
+	for _, f := range []string{"claims.json", "jobs.csv"} {
+		if err := os.Symlink("/dev/zero", filepath.Join(zeroRun, f)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	gen := []string{"generate", "lublin", "--procs", "64", "--jobs", "10", "--out", filepath.Join(dir, "g.swf")}
 	nul := "a NUL byte"
@@ -64,6 +71,8 @@ func TestUnboundedInputsFailFast(t *testing.T) {
 		{append(gen, "--params", big), "input: " + big + ": longer than 1 MiB (1048576 bytes), the cap for a parameter file"},
 		{append(gen, "--cycle-plot", filepath.Join(dir, "c.png"), "--cycle-compare", "/dev/zero"), "/dev/zero:1: swf: " + nul},
 		{[]string{"merge", shards, "--out", filepath.Join(dir, "m")}, "input: " + shards + "/shard-0-of-1.json: " + nul},
+		{[]string{"claims", zeroRun}, "input: " + zeroRun + "/claims.json: " + nul},
+		{[]string{"plot", "schedule", zeroRun}, zeroRun + "/jobs.csv:1: a line longer than 65536 bytes"},
 	}
 	for _, c := range cases {
 		code, stderr := quickCLI(t, 5*time.Second, c.args...)
@@ -126,5 +135,65 @@ func TestGenerateWritesNothingOnALaterFailure(t *testing.T) {
 	}
 	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*")); len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// A command never writes its --out over its own input (by any name), and
+// an --out that is a directory is named as such: import-sacct replaced
+// the sacct file with its SWF.
+func TestOutputNeverReplacesItsInput(t *testing.T) {
+	dir := t.TempDir()
+	sacct, err := os.ReadFile("../../workloads/slurm/testdata/sacct-capture.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := writeFile(t, filepath.Join(dir, "sacct.txt"), string(sacct))
+	trace := writeFile(t, filepath.Join(dir, "t.swf"), "; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n")
+	params := writeFile(t, filepath.Join(dir, "p.yaml"), "procs: 64\n")
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(in, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace", "import-sacct", in, "--out", in}, "--out " + in + " is the input file " + in + ": it would be replaced"},
+		{[]string{"trace", "import-sacct", in, "--out", link}, "--out " + link + " is the input file"},
+		{[]string{"trace", "import-sacct", in, "--out", dir}, "--out " + dir + ": is a directory, not a file"},
+		{[]string{"trace", "resample", trace, "--out", trace}, "--out " + trace + " is the input file"},
+		{[]string{"generate", "lublin", "--jobs", "5", "--params", params, "--out", params}, "--out " + params + " is the input file"},
+	} {
+		code, _, stderr := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(in); string(b) != string(sacct) {
+		t.Error("the sacct input was replaced")
+	}
+	if b, _ := os.ReadFile(params); string(b) != "procs: 64\n" {
+		t.Error("the --params file was replaced")
+	}
+}
+
+// --seed is a decimal integer and nothing else: fmt.Sscan read "12abc" as
+// 12, "7 8" as 7 and "0x10" as 16.
+func TestSeedFlagIsWhole(t *testing.T) {
+	dir := t.TempDir()
+	for _, seed := range []string{"12abc", "7 8", "0x10", "-1", ""} {
+		for _, args := range [][]string{
+			{"run", "testdata/small.yaml", "--out", filepath.Join(dir, "r")},
+			{"slurm", "testdata/small.yaml", "--tasks", "1", "--out", filepath.Join(dir, "s")},
+		} {
+			code, _, stderr := runCLI(t, append(args, "--seed", seed)...)
+			want := `invalid value "` + seed + `" for flag -seed: want a decimal integer ≥ 0`
+			if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s --seed %q: exit %d, stderr %q, want %q", args[0], seed, code, stderr, want)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("refused commands wrote %v", entries)
 	}
 }

@@ -123,7 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "merge":
 		err = cmdMerge(args[1:], stdout)
 	case "claims":
-		err = cmdClaims(args[1:], stdout)
+		err = cmdClaims(ctx, args[1:], stdout)
 	case "slurm":
 		err = cmdSlurm(ctx, args[1:], stdout)
 	case "replay":

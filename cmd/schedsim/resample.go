@@ -52,6 +52,9 @@ func traceResample(ctx context.Context, args []string, stdout io.Writer) error {
 	} else if path != "" {
 		in = path
 	}
+	if err := checkOut(*out, in); err != nil {
+		return err
+	}
 	rd, err := swf.Open(in, swf.ReadOptions{Mode: swf.Lenient, Context: ctx})
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
@@ -64,7 +67,7 @@ func traceResample(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res, err := pool.Resample(replicate.Resample{Weeks: *weeks, Load: *load}, sim.NewStreams(*seed, *rep).Rand("replicate"))
+	res, err := pool.Resample(replicate.Resample{Weeks: *weeks, Load: *load, Context: ctx}, sim.NewStreams(*seed, *rep).Rand("replicate"))
 	if err != nil {
 		return err
 	}

@@ -183,7 +183,7 @@ func TestShardBadInput(t *testing.T) {
 		{[]string{"run", "testdata/small.yaml", "--shard", "0/2", "--out", file}, exitUsage, "is a file, not a directory"},
 		{[]string{"run", "testdata/small.yaml", "--shard", "0/2", "--out", filepath.Join(file, "sub")}, exitRun, "cannot create the directory: not a directory"},
 		{[]string{"run", "testdata/small.yaml", "--out", file}, exitUsage, "not a directory"},
-		{[]string{"slurm", "testdata/small.yaml", "--tasks", "0", "--out", filepath.Join(dir, "o")}, exitUsage, "--tasks must be ≥ 1 (got 0)"},
+		{[]string{"slurm", "testdata/small.yaml", "--tasks", "0", "--out", filepath.Join(dir, "o")}, exitUsage, "--tasks must be in [1, 4000001], the largest job array Slurm allows (MaxArraySize) (got 0)"},
 		{[]string{"slurm", "testdata/small.yaml", "--tasks", "2"}, exitUsage, "slurm needs --out DIR"},
 		{[]string{"slurm", "testdata/small.yaml", "--tasks", "2", "--out", filepath.Join(dir, "o"), "--time", "1 day"}, exitUsage, `--time "1 day": not a Slurm value`},
 		{[]string{"slurm", "testdata/small.yaml", "--tasks", "2", "--out", file}, exitUsage, "is a file, not a directory"},

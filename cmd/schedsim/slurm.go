@@ -30,6 +30,10 @@ type slurmFlags struct {
 	run                                runFlags
 }
 
+// maxArraySize is the largest MaxArraySize slurm.conf may set: a job
+// array of more tasks cannot be submitted anywhere.
+const maxArraySize = 4000001
+
 // slurmValue is what an #SBATCH value may contain: no spaces, quotes or
 // newlines that would break the directive.
 var slurmValue = regexp.MustCompile(`^[A-Za-z0-9:._,=+@%-]+$`)
@@ -38,8 +42,8 @@ func (f *slurmFlags) validate(fs *flag.FlagSet) error {
 	if f.out == "" {
 		return usagef("slurm needs --out DIR (on a file system the compute nodes share)")
 	}
-	if f.tasks < 1 {
-		return usagef("--tasks must be ≥ 1 (got %d)", f.tasks)
+	if f.tasks < 1 || f.tasks > maxArraySize {
+		return usagef("--tasks must be in [1, %d], the largest job array Slurm allows (MaxArraySize) (got %d)", maxArraySize, f.tasks)
 	}
 	if f.cpus < 1 {
 		return usagef("--cpus-per-task must be ≥ 1 (got %d)", f.cpus)
@@ -86,11 +90,7 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fset.StringVar(&f.account, "account", "", "Slurm account to charge")
 	fset.BoolVar(&f.submit, "submit", false, "submit both scripts with sbatch and print the job ids")
 	fset.StringVar(&f.binary, "schedsim", "", "path of the schedsim binary the jobs run (default: this one)")
-	fset.Func("seed", "override the scenario's seed", func(s string) error {
-		_, err := fmt.Sscan(s, &f.run.seed)
-		f.run.seedSet = err == nil
-		return err
-	})
+	fset.Func("seed", "override the scenario's seed", f.run.setSeed)
 	fset.IntVar(&f.run.replications, "replications", 0, "override the number of replications")
 	fset.StringVar(&f.run.engine, "engine", "", "event engine: fast or simgo (default: the scenario's)")
 	fset.Func("traces", "directory searched first for traces named by catalogue name; the jobs search it too (give one the nodes share)", func(dir string) error {
@@ -136,6 +136,12 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := scriptPath("schedsim", f.binary); err != nil {
 		return err
 	}
+	if err := checkSlurmDir(dir); err != nil {
+		return err
+	}
+	if err := checkShardsOf(sc, filepath.Join(dir, "shards")); err != nil {
+		return err
+	}
 	if err := checkOutDir(dir); err != nil {
 		return err
 	}
@@ -169,6 +175,62 @@ func slurmCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%w (the array job %s is submitted: cancel it with scancel %s or submit the merge by hand)", err, arrayID, arrayID)
 	}
 	fmt.Fprintf(stdout, "array job %s (%d tasks), merge job %s; the merged result goes to %s\n", arrayID, f.tasks, mergeID, filepath.Join(dir, "result"))
+	return nil
+}
+
+// slurmMarker is the second line of both scripts: it marks a directory
+// that schedsim slurm wrote.
+const slurmMarker = "# Written by schedsim slurm"
+
+// checkSlurmDir refuses a --out whose scenario.yaml or scripts schedsim
+// slurm did not write (a user's own files, the scenario given itself):
+// they would be replaced. The directory of an earlier schedsim slurm (its
+// submit.sbatch carries slurmMarker) is written again.
+func checkSlurmDir(dir string) error {
+	var found []string
+	for _, name := range []string{"scenario.yaml", "submit.sbatch", "merge.sbatch"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			found = append(found, name)
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	submit := filepath.Join(dir, "submit.sbatch")
+	if st, err := os.Lstat(submit); err == nil && st.Mode().IsRegular() {
+		if f, err := os.Open(submit); err == nil {
+			head := make([]byte, 256)
+			n, _ := io.ReadFull(f, head)
+			f.Close()
+			if bytes.Contains(head[:n], []byte("\n"+slurmMarker)) {
+				return nil
+			}
+		}
+	}
+	return usagef("--out %s holds %s that schedsim slurm did not write: they would be replaced; choose a new or empty directory", dir, strings.Join(found, ", "))
+}
+
+// checkShardsOf refuses a shards directory that holds a finished shard of
+// another run: the new scenario.yaml would replace the one those shards
+// ran, and every array task would fail on the cluster (RunShard refuses
+// to mix runs). Shards of the same run are kept: resubmitting redoes only
+// the missing ones.
+func checkShardsOf(sc *scenarios.Scenario, shards string) error {
+	paths, _ := filepath.Glob(filepath.Join(shards, "shard-*-of-*.json"))
+	if len(paths) == 0 {
+		return nil
+	}
+	hash, _, err := sc.Hash()
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		m, err := results.ReadShardManifest(p)
+		if err == nil && m.ScenarioHash != hash {
+			return fmt.Errorf("slurm: %s is shard %d/%d of another run (scenario %s, seed %d, sha256 %.12s; this one is %s, seed %d, sha256 %.12s): use another --out",
+				p, m.Shard, m.Shards, m.Scenario, m.Seed, m.ScenarioHash, sc.Name, sc.Seed, hash)
+		}
+	}
 	return nil
 }
 
@@ -219,7 +281,7 @@ func (f *slurmFlags) writeScripts(dir string, sc *scenarios.Scenario) (submit, m
 
 // header writes the shebang and the #SBATCH lines both scripts share.
 func (f *slurmFlags) header(w io.Writer, name, output string) {
-	fmt.Fprintf(w, "#!/bin/bash\n# Written by schedsim slurm; needs %s and this directory on every node.\n", shellQuote(f.binary))
+	fmt.Fprintf(w, "#!/bin/bash\n%s; needs %s and this directory on every node.\n", slurmMarker, shellQuote(f.binary))
 	fmt.Fprintf(w, "#SBATCH --job-name=%s\n#SBATCH --output=%s\n", slurmName(name), sbatchQuote(filenamePattern(output)))
 	for _, kv := range [][2]string{{"partition", f.partition}, {"time", f.time}, {"mem", f.mem}, {"account", f.account}} {
 		if kv[1] != "" {

@@ -81,6 +81,7 @@ func TestSlurmRefusesUnscriptablePaths(t *testing.T) {
 		{[]string{"--out", filepath.Join(root, "dir\ntouch X\n")}, `--out "` + root + `/dir\ntouch X\n": a control character`},
 		{[]string{"--out", filepath.Join(root, "o"), "--schedsim", "/bin\ntouch X"}, `--schedsim "/bin\ntouch X": a control character`},
 		{[]string{"--out", filepath.Join(root, `back\slash`)}, "a backslash cannot go into a batch script"},
+		{[]string{"--out", filepath.Join(root, "o"), "--tasks", "4000002"}, "--tasks must be in [1, 4000001]"},
 	} {
 		args := append([]string{"slurm", "testdata/small.yaml", "--tasks", "2"}, c.args...)
 		code, _, stderr := runCLI(t, args...)
@@ -90,6 +91,63 @@ func TestSlurmRefusesUnscriptablePaths(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) > 0 {
 		t.Errorf("refused commands wrote %v", entries)
+	}
+}
+
+// An --out whose shards are of another run is refused before anything is
+// written (the array tasks would all fail on the cluster); shards of the
+// same run are kept for a resubmission.
+func TestSlurmRefusesShardsOfAnotherRun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "o")
+	slurm := []string{"slurm", "testdata/small.yaml", "--out", dir, "--tasks", "2", "--schedsim", "/bin/sh"}
+	if code, _, stderr := runCLI(t, slurm...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	scenario := filepath.Join(dir, "scenario.yaml")
+	if code, _, stderr := runCLI(t, "run", scenario, "--shard", "0/2", "--out", filepath.Join(dir, "shards"), "--progress", "never"); code != exitOK {
+		t.Fatalf("shard 0/2: exit %d: %s", code, stderr)
+	}
+	before, _ := os.ReadFile(scenario)
+	code, _, stderr := runCLI(t, append(slurm, "--seed", "9")...)
+	if want := "shard-0-of-2.json is shard 0/2 of another run (scenario small, seed 5,"; code != exitRun || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("another seed: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if after, _ := os.ReadFile(scenario); string(after) != string(before) {
+		t.Error("the refused command rewrote scenario.yaml")
+	}
+	if code, _, stderr := runCLI(t, slurm...); code != exitOK {
+		t.Errorf("the same run again: exit %d: %s", code, stderr)
+	}
+}
+
+// An --out holding a scenario.yaml or scripts that schedsim slurm did not
+// write is refused (slurm s.yaml --out . replaced s.yaml's own directory's
+// scenario.yaml, the input itself, with the resolved one); the directory
+// of an earlier schedsim slurm is written again.
+func TestSlurmKeepsAUsersFiles(t *testing.T) {
+	root := t.TempDir()
+	small, err := os.ReadFile("testdata/small.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := "# my comments\n" + string(small)
+	for _, name := range []string{"scenario.yaml", "submit.sbatch"} {
+		dir := filepath.Join(root, strings.TrimSuffix(name, filepath.Ext(name)))
+		os.Mkdir(dir, 0o755)
+		file := writeFile(t, filepath.Join(dir, name), mine)
+		code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "1", "--schedsim", "/bin/sh")
+		if want := "holds " + name + " that schedsim slurm did not write"; code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q, want %q", name, code, stderr, want)
+		}
+		if b, _ := os.ReadFile(file); string(b) != mine {
+			t.Errorf("%s was replaced", name)
+		}
+	}
+	dir := filepath.Join(root, "again")
+	for range 2 {
+		if code, _, stderr := runCLI(t, "slurm", "testdata/small.yaml", "--out", dir, "--tasks", "1", "--schedsim", "/bin/sh"); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
 	}
 }
 

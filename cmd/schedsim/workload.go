@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/schedsim/schedsim/internal/input"
 	"github.com/schedsim/schedsim/results"
@@ -78,6 +77,11 @@ func generateLublin(ctx context.Context, args []string, stdout io.Writer) error 
 	}
 	if *cycleCompare != "" && *cyclePlot == "" {
 		return usagef("--cycle-compare goes with --cycle-plot (it draws into that plot)")
+	}
+	for _, in := range []string{paramsFile, *cycleCompare} {
+		if err := checkOut(*out, in); err != nil {
+			return err
+		}
 	}
 	if err := p.Validate(); err != nil {
 		return lublinParamsError(fs.FlagSet, paramsFile, p.Procs, err)
@@ -242,6 +246,22 @@ func writeSWF(ctx context.Context, path string, src swf.RecordSource, each func(
 	return n, f.Commit()
 }
 
+// checkOut refuses an --out that is a directory, or that is the input
+// file in (by any name): the command would replace its own input.
+func checkOut(out, in string) error {
+	o, err := os.Stat(out)
+	if err != nil {
+		return nil // a new file: its directory is checked when it is created
+	}
+	if o.IsDir() {
+		return usagef("--out %s: is a directory, not a file", out)
+	}
+	if i, err := os.Stat(in); err == nil && os.SameFile(i, o) {
+		return usagef("--out %s is the input file %s: it would be replaced; choose another --out", out, in)
+	}
+	return nil
+}
+
 // output is a file written atomically that main removes if the command
 // does not stop in time after a signal.
 type output struct {
@@ -324,9 +344,12 @@ func importSacct(ctx context.Context, args []string, stdout io.Writer) error {
 	case *procs < 0:
 		return usagef("--procs must be ≥ 0 (got %d)", *procs)
 	}
-	loc, err := time.LoadLocation(*tz)
+	loc, err := slurm.LoadLocation(*tz)
 	if err != nil {
 		return usagef("--tz: %v", err)
+	}
+	if err := checkOut(*out, files[0]); err != nil {
+		return err
 	}
 	tr, err := slurm.ReadFile(files[0], slurm.Options{Location: loc, Procs: *procs, Context: ctx})
 	if err != nil {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -164,8 +166,33 @@ func ParsePlatform(data []byte, file string) (Platform, error) {
 	if err := dec.Decode(&extra); err != io.EOF {
 		return p, fmt.Errorf("%w: %s: a second YAML document (a platform file holds one)", ErrPlatform, file)
 	}
+	if err := fractionalProcs(data); err != nil {
+		return p, fmt.Errorf("%w: %s: %w", ErrPlatform, file, err)
+	}
 	if err := p.Validate(); err != nil {
 		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), ErrPlatform.Error()+": "))
 	}
 	return p, nil
+}
+
+// fractionalProcs refuses a processor count with a fractional part,
+// which yaml decodes into an int by truncating it (4.5 to 4) without a
+// word. data has decoded already.
+func fractionalProcs(data []byte) error {
+	var doc struct {
+		Clusters []map[string]yaml.Node `yaml:"clusters"`
+	}
+	if yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	for i, c := range doc.Clusters {
+		v, ok := c["processors"]
+		if !ok || v.ShortTag() != "!!float" {
+			continue
+		}
+		if x, err := strconv.ParseFloat(strings.ReplaceAll(v.Value, "_", ""), 64); err == nil && x != math.Trunc(x) {
+			return model.Field(fmt.Sprintf("clusters[%d].processors", i), "must be an integer (got %s, line %d)", v.Value, v.Line)
+		}
+	}
+	return nil
 }

@@ -1,9 +1,12 @@
 package claims
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/schedsim/schedsim/internal/input"
 )
 
 // Outcome is the verdict on a claim or on one part of it.
@@ -100,6 +103,25 @@ func MarshalVerdicts(vs []Verdict) ([]byte, error) {
 		return nil, err
 	}
 	return append(out, '\n'), nil
+}
+
+// MaxFileBytes caps claims.json as ReadVerdicts reads it: a claim takes
+// well under a kilobyte, so 16 MiB holds tens of thousands.
+const MaxFileBytes = 16 << 20
+
+// ReadVerdicts reads the claims.json at path (at most MaxFileBytes; ctx
+// stops the read). A missing file is an error that errors.Is
+// fs.ErrNotExist.
+func ReadVerdicts(ctx context.Context, path string) ([]Verdict, error) {
+	data, err := input.ReadFile(ctx, path, MaxFileBytes, "claims file")
+	if err != nil {
+		return nil, err
+	}
+	vs, err := UnmarshalVerdicts(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return vs, nil
 }
 
 // UnmarshalVerdicts reads claims.json.

@@ -2,6 +2,7 @@ package replicate
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -17,6 +18,17 @@ type Resample struct {
 	// Load is the offered load to reach, processor-seconds over procs ×
 	// the length (0: the trace's own load).
 	Load float64
+	// Context, when done, stops the drawing: Resample returns its error
+	// (nil: never).
+	Context context.Context
+}
+
+// stopped returns the context's error once it is done.
+func (r Resample) stopped() error {
+	if r.Context == nil {
+		return nil
+	}
+	return r.Context.Err()
 }
 
 // MaxResampleJobs caps the jobs of one resampled workload: a load or a
@@ -97,13 +109,29 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	}
 	end := float64(weeks) * SecondsPerWeek
 	capacity := float64(p.procs) * end
-	var out []swf.Record // PrecedingJob holds an index into out until the end
+	// At the trace's mean work per job, a workload that would need more
+	// than twice the cap is refused before it is drawn: drawing up to the
+	// cap took minutes and gigabytes, and could not be interrupted.
+	// The estimate also sizes out at once: growing a slice of gigabytes
+	// copies it in one memmove that nothing interrupts, not even the
+	// forced stop after Ctrl-C.
+	est := 0.0
+	if p.work > 0 {
+		if est = load * capacity * float64(p.jobs) / p.work; est > 2*MaxResampleJobs {
+			return nil, fmt.Errorf("replicate: load %.3g over %d weeks needs about %.3g jobs (at the trace's %.3g processor-seconds a job), more than the cap %d",
+				load, weeks, est, p.work/float64(p.jobs), MaxResampleJobs)
+		}
+	}
+	out := make([]swf.Record, 0, min(int(est*2)+1024, MaxResampleJobs+1)) // PrecedingJob holds an index into out until the end
 	longWork := 0.0
 	period := float64(p.weeks) * SecondsPerWeek
 	var t0 []float64
 	var pos []int
 	s := rng.IntN(p.weeks)
 	for _, u := range p.long {
+		if err := r.stopped(); err != nil {
+			return nil, err
+		}
 		t0, pos = t0[:0], pos[:0]
 		for _, rec := range u.recs {
 			w := int(rec.Submit / SecondsPerWeek)
@@ -154,6 +182,9 @@ func (p *Pool) Resample(r Resample, rng *rand.Rand) (*Resampled, error) {
 	for k := range weeks {
 		goal += want[k]
 		for tempWork < budget && done+weekWork[k] < goal {
+			if err := r.stopped(); err != nil {
+				return nil, err
+			}
 			i, again, over := p.drawFitting(busy, weekWork, k, peak, budget*(1+loadSlack)-tempWork, rng)
 			if again {
 				repeats++

@@ -1,7 +1,11 @@
 package replicate
 
 import (
+	"context"
+	"errors"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/schedsim/schedsim/workloads/swf"
@@ -45,6 +49,26 @@ func populationPool(t *testing.T) *Pool {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A workload far beyond MaxResampleJobs is refused before a job is drawn
+// (it used to be drawn up to the cap: minutes and gigabytes).
+func TestResampleRefusesAHugeWorkloadAtOnce(t *testing.T) {
+	p := populationPool(t)
+	_, err := p.Resample(Resample{Weeks: 10000, Load: 50}, rand.New(rand.NewPCG(1, 2)))
+	if err == nil || !strings.Contains(err.Error(), "load 50 over 10000 weeks needs about") || !strings.Contains(err.Error(), "more than the cap") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// A done Context stops the drawing with its error.
+func TestResampleStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := populationPool(t).Resample(Resample{Load: 0.5, Context: ctx}, rand.New(rand.NewPCG(1, 2)))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
 }
 
 // TestResampleNoOverlappingCopies checks that no temporary user is drawn

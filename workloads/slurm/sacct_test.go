@@ -114,6 +114,24 @@ func TestTimeZone(t *testing.T) {
 	}
 }
 
+// The machine's own zone ("Local") is refused: it would make the jobs
+// depend on where schedsim runs.
+func TestLoadLocation(t *testing.T) {
+	if loc, err := LoadLocation(""); loc != time.UTC || err != nil {
+		t.Errorf(`"": %v %v, want UTC`, loc, err)
+	}
+	for name, want := range map[string]string{
+		"Local":     `slurm: time zone "Local" is the zone of the machine`,
+		"Mars/Base": `slurm: unknown time zone "Mars/Base"`,
+		"UTC\n":     `slurm: unknown time zone "UTC\n"`,
+		"../x":      `slurm: unknown time zone "../x"`,
+	} {
+		if _, err := LoadLocation(name); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+}
+
 func TestHeaderErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", "no header line"},

@@ -10,6 +10,24 @@ import (
 // timeLayout is how sacct prints Submit, Start and End (no zone).
 const timeLayout = "2006-01-02T15:04:05"
 
+// LoadLocation returns the time zone sacct printed its times in, by its
+// IANA name ("" is UTC). "Local", Go's name for the zone of the machine
+// that runs schedsim, is refused: the same history would give other jobs
+// on another machine.
+func LoadLocation(name string) (*time.Location, error) {
+	switch name {
+	case "", "UTC":
+		return time.UTC, nil
+	case "Local":
+		return nil, fmt.Errorf("slurm: time zone %q is the zone of the machine that runs schedsim, not of the history: give the IANA name of the zone sacct ran in (Europe/Berlin, UTC)", name)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil { // quoted: a name may hold a newline
+		return nil, fmt.Errorf("slurm: unknown time zone %q (want an IANA name such as Europe/Berlin)", name)
+	}
+	return loc, nil
+}
+
 // parseTimestamp returns the Unix time of a sacct timestamp in loc, or -1
 // for Unknown, None and the empty string (not started, not ended).
 func parseTimestamp(s string, loc *time.Location) (int64, error) {

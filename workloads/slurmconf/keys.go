@@ -178,16 +178,26 @@ func (p *parser) key(n int, key, val string) error {
 	return nil
 }
 
+// The bounds of SchedulerParameters beyond Slurm's int: Slurm's own for
+// bf_interval (3 h), bf_window (30 days, in minutes), bf_resolution (1 h)
+// and bf_max_job_test (and bf_max_job_user), as its backfill plugin
+// checks them; 10^9 s (about 31 years) for the periods that Slurm leaves
+// unbounded, the bound of the slurm kind's backfill.sched_interval.
+const (
+	maxBfJobTest = 1000000
+	maxSeconds   = 1000000000
+)
+
 // schedParams reads SchedulerParameters.
 func (p *parser) schedParams(n int, val string) error {
 	s := &p.cfg.Sched
 	for _, item := range strings.Split(val, ",") {
 		k, v, hasV := strings.Cut(strings.TrimSpace(item), "=")
 		k = strings.ToLower(k)
-		num := func(lo int) (int, error) {
+		num := func(lo, hi int) (int, error) {
 			x, err := strconv.Atoi(v)
-			if !hasV || err != nil || x < lo {
-				return 0, p.errf(n, "SchedulerParameters %s: want an integer ≥ %d (got %q)", k, lo, v)
+			if !hasV || err != nil || x < lo || x > hi {
+				return 0, p.errf(n, "SchedulerParameters %s: want an integer in [%d, %d] (got %q)", k, lo, hi, v)
 			}
 			return x, nil
 		}
@@ -196,28 +206,28 @@ func (p *parser) schedParams(n int, val string) error {
 		switch k {
 		case "":
 		case "default_queue_depth":
-			x, err = num(1)
+			x, err = num(1, math.MaxInt32)
 			s.DefaultQueueDepth = x
 		case "sched_interval":
-			x, err = num(1)
+			x, err = num(1, maxSeconds)
 			s.SchedInterval = float64(x)
 		case "bf_interval":
-			x, err = num(1)
+			x, err = num(1, 10800)
 			s.BfInterval = float64(x)
 		case "bf_window":
-			x, err = num(1)
+			x, err = num(1, 43200)
 			s.BfWindow = float64(x) * 60
 		case "bf_resolution":
-			x, err = num(1)
+			x, err = num(1, 3600)
 			s.BfResolution = float64(x)
 		case "bf_max_job_test":
-			x, err = num(1)
+			x, err = num(1, maxBfJobTest)
 			s.BfMaxJobTest = x
 		case "bf_max_job_user":
-			x, err = num(0)
+			x, err = num(0, maxBfJobTest)
 			s.BfMaxJobUser = x
 		case "batch_sched_delay":
-			x, err = num(0)
+			x, err = num(0, maxSeconds)
 			s.BatchSchedDelay, s.BatchSchedDelaySet = float64(x), true
 		case "bf_continue":
 			if hasV {

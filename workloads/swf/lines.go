@@ -23,7 +23,7 @@ type lineReader struct {
 // read buffer is checked for NUL bytes and for MaxLineLength as it is
 // read, so that a file without line ends fails at once; a shorter line
 // with a NUL byte fails to parse, and Next checks it then. The errors are
-// io.EOF, a read error ("name:line: read: …") and a format error
+// io.EOF, a read error ("name:line: swf: …") and a format error
 // ("name:line: swf: …", wrapping ErrNotText or ErrLineTooLong).
 func (lr *lineReader) next() (line []byte, err error) {
 	line, err = lr.br.ReadSlice('\n')
@@ -57,8 +57,13 @@ func (lr *lineReader) next() (line []byte, err error) {
 	return trimEOL(lr.long), nil
 }
 
+// readErr is a read error at the next line: "name:line: swf: …"; a
+// compressed stream that stops short is said to be truncated.
 func (lr *lineReader) readErr(err error) error {
-	return fmt.Errorf("%s:%d: read: %w", lr.name, lr.line+1, err)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%s:%d: swf: the compressed data ends early (a truncated .gz file?): %w", lr.name, lr.line+1, err)
+	}
+	return fmt.Errorf("%s:%d: swf: read: %w", lr.name, lr.line+1, err)
 }
 
 // lineError is the error of a line that is not SWF text whatever the
