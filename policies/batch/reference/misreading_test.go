@@ -30,6 +30,10 @@ var misreadings = []misreading{
 		pass: conservativeBy(consRules{repair: repairFirst})},
 	{what: "conservative: the jobs that arrived are placed when the first sweep reaches them, not after the compression", policy: "conservative",
 		pass: conservativeBy(consRules{arrivalsInSweep: true})},
+	{what: "sjf by the requested times under a predictor", policy: "shrinking-easy", alt: reading{sjfByRequested: true}},
+	{what: "tail-double: candidates shortest doubled estimate first", policy: "tail-double-easy", alt: reading{tailByEstimate: true}},
+	{what: "lookahead: ties between sets of equal use go to the later jobs", policy: "lookahead", alt: reading{lookaheadLastTies: true}},
+	{what: "greedy-easy: the last of the orders taking the most jobs wins", policy: "greedy-easy", alt: reading{greedyLastAmongEquals: true}},
 }
 
 // TestMisreadingsAreCaught shows that the cross-check can fail: for each
@@ -38,15 +42,17 @@ var misreadings = []misreading{
 func TestMisreadingsAreCaught(t *testing.T) {
 	for _, m := range misreadings {
 		r := rand.New(rand.NewPCG(26, 1))
-		pass := m.pass
-		if pass == nil {
-			pass = references[m.policy]
+		rx := rand.New(rand.NewPCG(27, 1))
+		rf := references[m.policy]
+		if m.pass != nil {
+			rf.pass = m.pass
 		}
 		caught := -1
 		for w := 0; w < workloads && caught < 0; w++ {
 			cfg, jobs := workload(r)
+			extras(rx, &cfg, jobs)
 			cfg.alt = m.alt
-			if (check{m.policy, sim.Fast, pass}).differ(cfg, jobs) != "" {
+			if (check{m.policy, sim.Fast, rf}).differ(cfg, jobs) != "" {
 				caught = w
 			}
 		}
