@@ -33,6 +33,7 @@ var misreadings = []misreading{
 	{what: "sjf by the requested times under a predictor", policy: "shrinking-easy", alt: reading{sjfByRequested: true}},
 	{what: "tail-double: candidates shortest doubled estimate first", policy: "tail-double-easy", alt: reading{tailByEstimate: true}},
 	{what: "lookahead: ties between sets of equal use go to the later jobs", policy: "lookahead", alt: reading{lookaheadLastTies: true}},
+	{what: "easy++: the jobs ending at one instant are observed by ID", policy: "easy++", alt: reading{observeByID: true}},
 	{what: "greedy-easy: the last of the orders taking the most jobs wins", policy: "greedy-easy", alt: reading{greedyLastAmongEquals: true}},
 }
 
@@ -52,6 +53,8 @@ func TestMisreadingsAreCaught(t *testing.T) {
 			cfg, jobs := workload(r)
 			extras(rx, &cfg, jobs)
 			cfg.alt = m.alt
+			// a deviating policy is compared under the code's reading
+			cfg.alt.predictFromGiven = deviations[m.policy].code.predictFromGiven
 			if (check{m.policy, sim.Fast, rf}).differ(cfg, jobs) != "" {
 				caught = w
 			}

@@ -77,6 +77,10 @@ type reading struct {
 	// greedyLastAmongEquals lets the last of greedy-easy's five orders
 	// that take the most jobs win, rather than the first.
 	greedyLastAmongEquals bool
+	// observeByID observes the jobs that end at one instant in the order
+	// of their IDs, rather than in the order they started (the order of
+	// their end events, scheduled when they start).
+	observeByID bool
 }
 
 // minEstimate: "estimates below 1 s are raised to 1 s so every job
@@ -211,11 +215,12 @@ func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
 		s.now = t
 		events := false // an end or an arrival
 		kept := s.running[:0]
+		var ended []*rjob // in the order they started
 		for _, r := range s.running {
 			if r.end == t {
 				events = true
 				s.out[r.id] = outcome{r.start, r.end}
-				s.served[r.user] = append(s.served[r.user], r.end-r.start)
+				ended = append(ended, r)
 				if r.estEnd > t {
 					s.released = true
 				}
@@ -224,6 +229,12 @@ func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
 			kept = append(kept, r)
 		}
 		s.running = kept
+		if cfg.alt.observeByID {
+			sort.Slice(ended, func(a, b int) bool { return ended[a].id < ended[b].id })
+		}
+		for _, r := range ended {
+			s.served[r.user] = append(s.served[r.user], r.end-r.start)
+		}
 		for _, r := range s.running {
 			if r.estEnd == t && t < r.start+r.req {
 				s.extended = append(s.extended, extension{r.estEnd, r.start + r.req})
