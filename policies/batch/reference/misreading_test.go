@@ -14,6 +14,8 @@ type misreading struct {
 	policy string
 	alt    reading
 	pass   policy
+	// maui replays under order: maui (random weights).
+	maui bool
 }
 
 // misreadings are the choices the docs left open (see reading and
@@ -34,6 +36,7 @@ var misreadings = []misreading{
 	{what: "tail-double: candidates shortest doubled estimate first", policy: "tail-double-easy", alt: reading{tailByEstimate: true}},
 	{what: "lookahead: ties between sets of equal use go to the later jobs", policy: "lookahead", alt: reading{lookaheadLastTies: true}},
 	{what: "easy++: the jobs ending at one instant are observed by ID", policy: "easy++", alt: reading{observeByID: true}},
+	{what: "a rejected job calls for a pass", policy: "fcfs", alt: reading{passOnRejection: true}, maui: true},
 	{what: "greedy-easy: the last of the orders taking the most jobs wins", policy: "greedy-easy", alt: reading{greedyLastAmongEquals: true}},
 }
 
@@ -53,6 +56,9 @@ func TestMisreadingsAreCaught(t *testing.T) {
 			cfg, jobs := workload(r)
 			extras(rx, &cfg, jobs)
 			cfg.alt = m.alt
+			if m.maui {
+				cfg.sjf, cfg.maui = false, mauiWeights(rx)
+			}
 			// a deviating policy is compared under the code's reading
 			cfg.alt.predictFromGiven = deviations[m.policy].code.predictFromGiven
 			if (check{m.policy, sim.Fast, rf}).differ(cfg, jobs) != "" {

@@ -31,6 +31,8 @@ type config struct {
 	// sjf is the queue order sjf ("shortest estimate first, ties by
 	// arrival"); otherwise the queue is in arrival order (submit).
 	sjf bool
+	// maui is the order: maui weights (nil: the order is submit or sjf).
+	maui *weights
 	// delay is greedy-easy's delay_factor.
 	delay float64
 	// alt picks readings of what the docs leave open; its zero value is
@@ -81,6 +83,9 @@ type reading struct {
 	// of their IDs, rather than in the order they started (the order of
 	// their end events, scheduled when they start).
 	observeByID bool
+	// passOnRejection runs a pass at the instant a job larger than P is
+	// rejected, as at an arrival.
+	passOnRejection bool
 }
 
 // minEstimate: "estimates below 1 s are raised to 1 s so every job
@@ -250,10 +255,14 @@ func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
 		for next < len(jobs) && jobs[next].submit == t {
 			j := jobs[next]
 			next++
-			events = true
 			if j.size > cfg.procs {
-				continue // rejected: counted, never run
+				// Rejected: counted, never run. Choice: it is no
+				// arrival, so it calls for no pass (which only matters
+				// when a pass depends on its time: order maui).
+				events = events || cfg.alt.passOnRejection
+				continue
 			}
+			events = true
 			r := &rjob{job: j, req: math.Max(j.estimate, minEstimate), res: -1}
 			r.est = r.req
 			if rf.predict != nil {
@@ -261,10 +270,14 @@ func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
 			}
 			s.arrive(r)
 		}
-		if (cfg.alt.onePassPerInstant && t == lastPass) || (cfg.alt.noPassOnExtension && !events) {
+		if (cfg.alt.onePassPerInstant && t == lastPass) || (cfg.alt.noPassOnExtension && !events) ||
+			(!events && len(s.extended) == 0) {
 			continue
 		}
 		lastPass = t
+		if cfg.maui != nil {
+			s.prioritize()
+		}
 		pass(s)
 		s.released = false
 		s.extended = s.extended[:0]

@@ -123,7 +123,11 @@ func extras(r *rand.Rand, cfg *config, jobs []job) {
 // checker on.
 func schedsim(name string, eng sim.Kind, cfg config, jobs []job) (map[int64]outcome, error) {
 	opt := batch.Options{Order: batch.OrderSubmit}
-	if cfg.sjf {
+	switch {
+	case cfg.maui != nil:
+		opt.Order = batch.OrderMaui
+		opt.Weights = batch.Weights{QueueTime: cfg.maui.queueTime, XFactor: cfg.maui.xfactor, Size: cfg.maui.size}
+	case cfg.sjf:
 		opt.Order = batch.OrderSJF
 	}
 	if name == "greedy-easy" {
@@ -226,7 +230,10 @@ func shrink(cfg config, jobs []job, bad func(config, []job) bool) []job {
 func swfLines(cfg config, jobs []job) string {
 	var b strings.Builder
 	order := batch.OrderSubmit
-	if cfg.sjf {
+	switch {
+	case cfg.maui != nil:
+		order = fmt.Sprintf("%s, weights: {queue_time: %v, xfactor: %v, size: %v}", batch.OrderMaui, cfg.maui.queueTime, cfg.maui.xfactor, cfg.maui.size)
+	case cfg.sjf:
 		order = batch.OrderSJF
 	}
 	fmt.Fprintf(&b, "; MaxProcs: %d\n; kill_at_estimate: %v, overrun_step: %v, order: %s, delay_factor: %v\n", cfg.procs, cfg.kill, cfg.step, order, cfg.delay)
@@ -251,31 +258,46 @@ func TestReferenceAgrees(t *testing.T) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	engines := sim.Kinds()
 	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(26, uint64(len(name))))
-			rx := rand.New(rand.NewPCG(27, uint64(len(name))))
-			dev, deviates := deviations[name]
-			compared := 0
-			for w := 0; w < workloads; w++ {
-				cfg, jobs := workload(r)
-				extras(rx, &cfg, jobs)
-				cfg.alt = dev.code
-				c := check{name, engines[w%len(engines)], references[name]}
-				d := c.differ(cfg, jobs)
-				if d == "" {
-					compared += len(jobs)
-					continue
-				}
-				small := shrink(cfg, jobs, func(cfg config, jobs []job) bool { return c.differ(cfg, jobs) != "" })
-				t.Fatalf("workload %d on %s: %s\nsmallest workload showing it (%s):\n%s",
-					w, c.eng, d, c.differ(cfg, small), swfLines(cfg, small))
-			}
-			t.Logf("%d workloads, %d jobs: every start and end equal", workloads, compared)
-			if deviates {
-				t.Skipf("schedsim deviates from the docs (equal above only under the code's reading): %s", dev.finding)
-			}
-		})
+		t.Run(name, func(t *testing.T) { agrees(t, name, workloads, false) })
+	}
+	for _, name := range mauiPolicies {
+		t.Run("maui/"+name, func(t *testing.T) { agrees(t, name, mauiWorkloads, true) })
+	}
+}
+
+// agrees is one subtest of TestReferenceAgrees: n workloads under the
+// policy name, their order replaced by a random order: maui when maui is
+// set.
+func agrees(t *testing.T, name string, n int, maui bool) {
+	seed := uint64(len(name))
+	if maui {
+		seed += 100
+	}
+	r := rand.New(rand.NewPCG(26, seed))
+	rx := rand.New(rand.NewPCG(27, seed))
+	dev, deviates := deviations[name]
+	engines := sim.Kinds()
+	compared := 0
+	for w := 0; w < n; w++ {
+		cfg, jobs := workload(r)
+		extras(rx, &cfg, jobs)
+		if maui {
+			cfg.sjf, cfg.maui = false, mauiWeights(rx)
+		}
+		cfg.alt = dev.code
+		c := check{name, engines[w%len(engines)], references[name]}
+		d := c.differ(cfg, jobs)
+		if d == "" {
+			compared += len(jobs)
+			continue
+		}
+		small := shrink(cfg, jobs, func(cfg config, jobs []job) bool { return c.differ(cfg, jobs) != "" })
+		t.Fatalf("workload %d on %s: %s\nsmallest workload showing it (%s):\n%s",
+			w, c.eng, d, c.differ(cfg, small), swfLines(cfg, small))
+	}
+	t.Logf("%d workloads, %d jobs: every start and end equal", n, compared)
+	if deviates {
+		t.Skipf("schedsim deviates from the docs (equal above only under the code's reading): %s", dev.finding)
 	}
 }
