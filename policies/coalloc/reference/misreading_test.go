@@ -21,6 +21,8 @@ var misreadings = []struct {
 	{"cluster choice: ties go to the last cluster of the platform", "fcfs", reading{lastAmongEqual: true}, nil},
 	{"ebf: the head's reservation ties go to the last cluster", "ebf", reading{lastAmongEqual: true}, ebfTie},
 	{"ebf: a backfill's cluster is chosen among all with room, then checked against the head's reservation", "ebf", reading{ebfChooseThenCheck: true}, nil},
+	{"scoal: no pass when a part ends before its job's last", "scoal", reading{passAtJobEnds: true}, nil},
+	{"coarp: offers of equal finish by more processors first", "coarp", reading{coarpTiesByProcs: true}, nil},
 	{"scoal: split over the clusters with the most free processors first", "scoal", reading{scoalBySize: true}, nil},
 }
 

@@ -47,6 +47,13 @@ type reading struct {
 	// scoalBySize splits SCOAL's head over the clusters with the most
 	// free processors first, rather than the fastest first.
 	scoalBySize bool
+	// passAtJobEnds runs no pass at an instant where only parts ended
+	// that were not their job's last.
+	passAtJobEnds bool
+	// coarpTiesByProcs takes COARP's offers of equal finish (together)
+	// by more processors first, as its independent reading does, rather
+	// than in platform order.
+	coarpTiesByProcs bool
 }
 
 // config is the grid the reference replays on.
@@ -98,7 +105,10 @@ func (s *state) free(c int) int { return s.cfg.clusters[c].procs - s.used(c, s.n
 
 // place starts j now on the given clusters, procs[i] processors of
 // clusters[i], and takes it out of the queue.
-func (s *state) place(j *rjob, clusters, procs []int) {
+func (s *state) place(j *rjob, clusters, procs []int) { s.placeAt(j, s.now, clusters, procs) }
+
+// placeAt is place with the parts starting at start.
+func (s *state) placeAt(j *rjob, start float64, clusters, procs []int) {
 	for i, q := range s.queue {
 		if q == j {
 			s.queue = append(s.queue[:i], s.queue[i+1:]...)
@@ -106,7 +116,7 @@ func (s *state) place(j *rjob, clusters, procs []int) {
 		}
 	}
 	for i, c := range clusters {
-		j.parts = append(j.parts, part{c, procs[i], s.now, s.now + s.dur(j, c)})
+		j.parts = append(j.parts, part{c, procs[i], start, start + s.dur(j, c)})
 	}
 	s.running = append(s.running, j)
 }
@@ -185,6 +195,7 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 			return s.out, rejected
 		}
 		s.now = t
+		events := false // a job's end or an arrival
 		kept := s.running[:0]
 		for _, r := range s.running {
 			last := 0.0
@@ -192,6 +203,7 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 				last = math.Max(last, p.end)
 			}
 			if last <= t {
+				events = true
 				ps := append([]part(nil), r.parts...)
 				sort.Slice(ps, func(a, b int) bool { return ps[a].cluster < ps[b].cluster })
 				s.out[r.id] = ps
@@ -208,6 +220,10 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 				continue
 			}
 			s.queue = append(s.queue, &rjob{job: j})
+			events = true
+		}
+		if cfg.alt.passAtJobEnds && !events {
+			continue
 		}
 		pass(s)
 	}

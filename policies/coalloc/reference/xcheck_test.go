@@ -25,6 +25,7 @@ var references = map[string]struct {
 	"fpfs":  {fpfs, false},
 	"ebf":   {ebf, false},
 	"scoal": {scoal, true},
+	"coarp": {coarp, true},
 }
 
 // quarter rounds x down to a multiple of 1/4; with speeds that are
