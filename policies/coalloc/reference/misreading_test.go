@@ -23,6 +23,10 @@ var misreadings = []struct {
 	{"ebf: a backfill's cluster is chosen among all with room, then checked against the head's reservation", "ebf", reading{ebfChooseThenCheck: true}, nil},
 	{"scoal: no pass when a part ends before its job's last", "scoal", reading{passAtJobEnds: true}, nil},
 	{"coarp: offers of equal finish by more processors first", "coarp", reading{coarpTiesByProcs: true}, nil},
+	{"coarp: a rejected job calls for a pass", "coarp", reading{passOnRejection: true}, nil},
+	{"coarp: no slot starts at now + horizon exactly", "coarp", reading{horizonExcluded: true}, nil},
+	{"coarp: together-finish takes the latest of equal finishes", "coarp", reading{finishLatestTie: true}, nil},
+	{"coarp: a job the offers cannot hold blocks the jobs behind it", "coarp", reading{coarpBlocks: true}, nil},
 	{"scoal: split over the clusters with the most free processors first", "scoal", reading{scoalBySize: true}, nil},
 }
 

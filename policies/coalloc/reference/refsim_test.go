@@ -54,6 +54,17 @@ type reading struct {
 	// by more processors first, as its independent reading does, rather
 	// than in platform order.
 	coarpTiesByProcs bool
+	// horizonExcluded lets no slot start at now + horizon exactly.
+	horizonExcluded bool
+	// finishLatestTie picks, with together-finish, the latest of the
+	// starts at which the job finishes equally early.
+	finishLatestTie bool
+	// coarpBlocks stops a COARP pass at the first job the offers cannot
+	// hold (with a horizon), rather than offering the jobs behind it.
+	coarpBlocks bool
+	// passOnRejection runs a pass at the instant a job is rejected, as
+	// at an arrival.
+	passOnRejection bool
 }
 
 // config is the grid the reference replays on.
@@ -61,6 +72,7 @@ type config struct {
 	clusters []cluster
 	// choice is cluster_choice: earliest-finish, best-fit or first-fit.
 	choice string
+	coarp  coarpOptions
 	alt    reading
 }
 
@@ -196,11 +208,13 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 		}
 		s.now = t
 		events := false // a job's end or an arrival
+		partEnded := false
 		kept := s.running[:0]
 		for _, r := range s.running {
 			last := 0.0
 			for _, p := range r.parts {
 				last = math.Max(last, p.end)
+				partEnded = partEnded || p.end == t
 			}
 			if last <= t {
 				events = true
@@ -217,12 +231,14 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 			next++
 			if j.runtime == 0 || j.size > total || (!coalloc && j.size > largest) {
 				rejected = append(rejected, j.id)
+				// Choice: a rejected job calls for no pass.
+				events = events || cfg.alt.passOnRejection
 				continue
 			}
 			s.queue = append(s.queue, &rjob{job: j})
 			events = true
 		}
-		if cfg.alt.passAtJobEnds && !events {
+		if !events && (!partEnded || cfg.alt.passAtJobEnds) {
 			continue
 		}
 		pass(s)

@@ -69,6 +69,7 @@ func workload(r *rand.Rand) (config, []job) {
 		}
 		jobs[i] = job{id: int64(i + 1), submit: t, size: size, runtime: run}
 	}
+	cfg.coarp = coarpOptions{finish: r.IntN(2) == 0, keep: r.IntN(3) == 0, horizon: []float64{0, 0, 5, 30}[r.IntN(4)]}
 	return cfg, jobs
 }
 
@@ -76,7 +77,18 @@ func workload(r *rand.Rand) (config, []job) {
 // (multiclustertest.Replay: the checker on) and returns what simulate
 // returns.
 func schedsim(t testing.TB, name string, eng sim.Kind, cfg config, jobs []job) (map[int64][]part, []int64, error) {
-	pol, err := coalloc.Policies.New(name, coalloc.Options{ClusterChoice: cfg.choice})
+	opt := coalloc.Options{ClusterChoice: cfg.choice}
+	if name == "coarp" {
+		opt.ClusterChoice = ""
+		opt.PartsStart, opt.Surplus, opt.Horizon = coalloc.StartTogether, coalloc.SurplusTrim, cfg.coarp.horizon
+		if cfg.coarp.finish {
+			opt.PartsStart = coalloc.StartTogetherFinish
+		}
+		if cfg.coarp.keep {
+			opt.Surplus = coalloc.SurplusKeep
+		}
+	}
+	pol, err := coalloc.Policies.New(name, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -157,7 +169,7 @@ func shrink(cfg config, jobs []job, bad func(config, []job) bool) []job {
 // a header giving the platform and the cluster choice.
 func swfLines(cfg config, jobs []job) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "; clusters (processors@MIPS): %v, cluster_choice: %s\n", cfg.clusters, cfg.choice)
+	fmt.Fprintf(&b, "; clusters (processors@MIPS): %v, cluster_choice: %s, coarp: %+v\n", cfg.clusters, cfg.choice, cfg.coarp)
 	for _, j := range jobs {
 		fmt.Fprintf(&b, "%d %v -1 %v %d -1 -1 %d %v -1 1 -1 -1 -1 -1 -1 -1 -1\n",
 			j.id, j.submit, j.runtime, j.size, j.size, j.runtime)
