@@ -27,6 +27,8 @@ var misreadings = []struct {
 	{"coarp: no slot starts at now + horizon exactly", "coarp", reading{horizonExcluded: true}, nil},
 	{"coarp: together-finish takes the latest of equal finishes", "coarp", reading{finishLatestTie: true}, nil},
 	{"coarp: a job the offers cannot hold blocks the jobs behind it", "coarp", reading{coarpBlocks: true}, nil},
+	{"coarp: independent, offers all: a cluster whose slot was taken offers no next one", "coarp", reading{slotsOnce: true}, nil},
+	{"coarp: independent, per-cluster: a slot is min(P, processors), not all free", "coarp", reading{perClusterExact: true}, nil},
 	{"scoal: split over the clusters with the most free processors first", "scoal", reading{scoalBySize: true}, nil},
 }
 

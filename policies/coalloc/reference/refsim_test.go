@@ -62,6 +62,12 @@ type reading struct {
 	// coarpBlocks stops a COARP pass at the first job the offers cannot
 	// hold (with a horizon), rather than offering the jobs behind it.
 	coarpBlocks bool
+	// slotsOnce lets every cluster offer one slot with offers all too
+	// (its earliest), rather than its next one once that is taken.
+	slotsOnce bool
+	// perClusterExact makes a per-cluster slot min(P, its processors)
+	// processors, rather than all those free over its window.
+	perClusterExact bool
 	// passOnRejection runs a pass at the instant a job is rejected, as
 	// at an arrival.
 	passOnRejection bool
@@ -121,6 +127,16 @@ func (s *state) place(j *rjob, clusters, procs []int) { s.placeAt(j, s.now, clus
 
 // placeAt is place with the parts starting at start.
 func (s *state) placeAt(j *rjob, start float64, clusters, procs []int) {
+	starts := make([]float64, len(clusters))
+	for i := range starts {
+		starts[i] = start
+	}
+	s.placeParts(j, clusters, procs, starts)
+}
+
+// placeParts places j as parts: procs[i] processors of clusters[i] from
+// starts[i], and takes it out of the queue.
+func (s *state) placeParts(j *rjob, clusters, procs []int, starts []float64) {
 	for i, q := range s.queue {
 		if q == j {
 			s.queue = append(s.queue[:i], s.queue[i+1:]...)
@@ -128,7 +144,7 @@ func (s *state) placeAt(j *rjob, start float64, clusters, procs []int) {
 		}
 	}
 	for i, c := range clusters {
-		j.parts = append(j.parts, part{c, procs[i], start, start + s.dur(j, c)})
+		j.parts = append(j.parts, part{c, procs[i], starts[i], starts[i] + s.dur(j, c)})
 	}
 	s.running = append(s.running, j)
 }
@@ -219,7 +235,7 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 			if last <= t {
 				events = true
 				ps := append([]part(nil), r.parts...)
-				sort.Slice(ps, func(a, b int) bool { return ps[a].cluster < ps[b].cluster })
+				sortParts(ps)
 				s.out[r.id] = ps
 				continue
 			}
@@ -243,4 +259,14 @@ func simulate(cfg config, jobs []job, pass policy, coalloc bool) (map[int64][]pa
 		}
 		pass(s)
 	}
+}
+
+// sortParts sorts parts by cluster, then start.
+func sortParts(ps []part) {
+	sort.Slice(ps, func(a, b int) bool {
+		if ps[a].cluster != ps[b].cluster {
+			return ps[a].cluster < ps[b].cluster
+		}
+		return ps[a].start < ps[b].start
+	})
 }

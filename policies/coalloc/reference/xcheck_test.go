@@ -70,6 +70,9 @@ func workload(r *rand.Rand) (config, []job) {
 		jobs[i] = job{id: int64(i + 1), submit: t, size: size, runtime: run}
 	}
 	cfg.coarp = coarpOptions{finish: r.IntN(2) == 0, keep: r.IntN(3) == 0, horizon: []float64{0, 0, 5, 30}[r.IntN(4)]}
+	if k := r.IntN(4); k < 2 {
+		cfg.coarp.finish, cfg.coarp.independent, cfg.coarp.perCluster = false, true, k == 1
+	}
 	return cfg, jobs
 }
 
@@ -86,6 +89,12 @@ func schedsim(t testing.TB, name string, eng sim.Kind, cfg config, jobs []job) (
 		}
 		if cfg.coarp.keep {
 			opt.Surplus = coalloc.SurplusKeep
+		}
+		if cfg.coarp.independent {
+			opt.PartsStart, opt.Offers = coalloc.StartIndependent, coalloc.OffersAll
+			if cfg.coarp.perCluster {
+				opt.Offers = coalloc.OffersPerCluster
+			}
 		}
 	}
 	pol, err := coalloc.Policies.New(name, opt)
@@ -111,7 +120,7 @@ func schedsim(t testing.TB, name string, eng sim.Kind, cfg config, jobs []job) (
 		for _, p := range r.Parts {
 			ps = append(ps, part{p.Cluster, p.Procs, p.Start, p.End})
 		}
-		sort.Slice(ps, func(a, b int) bool { return ps[a].cluster < ps[b].cluster })
+		sortParts(ps)
 		out[id] = ps
 	}
 	var rejected []int64
