@@ -7,7 +7,9 @@
 // docs/reproductions/predictions-pwa.md and the policies' type doc
 // comments in policies/batch), and a test that replays thousands of small
 // random workloads on it and on schedsim (model/cluster with
-// policies/batch) and compares the start and end time of every job.
+// policies/batch) and compares the start and end time of every job; some
+// policies also under order: maui and with random predictors and
+// correction strategies.
 //
 // The reference shares no code with policies/batch or model/cluster: it
 // rebuilds the availability profile from scratch (running jobs by their

@@ -32,7 +32,7 @@ func (s *state) prioritize() {
 // package's tests within 10 s on one core).
 var mauiPolicies = []string{"fcfs", "fpfs", "easy", "easy-sjbf", "greedy-easy", "lookahead", "conservative"}
 
-const mauiWorkloads = 400
+const mauiWorkloads = 150
 
 // mauiWeights draws the weights: queue_time 0, 1 or 2, xfactor 0, 1 or
 // 10, size −1, 0 or 1 (all 0 one time in 27: first come).

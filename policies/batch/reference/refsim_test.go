@@ -31,6 +31,13 @@ type config struct {
 	// sjf is the queue order sjf ("shortest estimate first, ties by
 	// arrival"); otherwise the queue is in arrival order (submit).
 	sjf bool
+	// predictor names the predictor of the policies that read one
+	// (predictor_k k) and correction the correction strategy (increment
+	// and list its parameters); empty: the policy's own.
+	predictor, correction string
+	k                     int
+	increment             float64
+	list                  []float64
 	// maui is the order: maui weights (nil: the order is submit or sjf).
 	maui *weights
 	// delay is greedy-easy's delay_factor.
@@ -107,6 +114,8 @@ type rjob struct {
 	start, estEnd, end float64
 	// next is the overrun step the next extension adds.
 	next float64
+	// corrections counts the corrections of the job's prediction.
+	corrections int
 	// res is conservative's reservation (start time), -1 when none.
 	res float64
 }
@@ -194,8 +203,7 @@ func (s *state) startAs(r *rjob, est float64) {
 // instant where running jobs were only extended has a pass too.
 //
 // With a predictor, a running job still running at its estimated end
-// while that is below its requested time is corrected to its requested
-// time (correction requested, the only one the references use), as an
+// while that is below its requested time is corrected (correct), as an
 // extension: predictions.md, step 3. The overrun steps count from the
 // requested time on (step 4).
 func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
@@ -242,8 +250,9 @@ func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
 		}
 		for _, r := range s.running {
 			if r.estEnd == t && t < r.start+r.req {
-				s.extended = append(s.extended, extension{r.estEnd, r.start + r.req})
-				r.estEnd = r.start + r.req
+				p := s.correct(r, t-r.start)
+				s.extended = append(s.extended, extension{r.estEnd, r.start + p})
+				r.estEnd = r.start + p
 			} else if r.estEnd == t {
 				// "its estimated end is extended by overrun_step, then
 				// 2×, 4× … that step".

@@ -10,6 +10,7 @@ import (
 	"github.com/schedsim/schedsim/model"
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/policies/batch"
+	"github.com/schedsim/schedsim/policies/predict"
 	"github.com/schedsim/schedsim/sim"
 )
 
@@ -133,6 +134,10 @@ func schedsim(name string, eng sim.Kind, cfg config, jobs []job) (map[int64]outc
 	if name == "greedy-easy" {
 		opt.DelayFactor = &cfg.delay
 	}
+	if cfg.predictor != "" {
+		opt.Predictor = cfg.predictor
+		opt.Predict = predict.Options{K: cfg.k, Correction: cfg.correction, Increment: cfg.increment, List: cfg.list}
+	}
 	pol, err := batch.Policies.New(name, opt)
 	if err != nil {
 		return nil, err
@@ -237,6 +242,10 @@ func swfLines(cfg config, jobs []job) string {
 		order = batch.OrderSJF
 	}
 	fmt.Fprintf(&b, "; MaxProcs: %d\n; kill_at_estimate: %v, overrun_step: %v, order: %s, delay_factor: %v\n", cfg.procs, cfg.kill, cfg.step, order, cfg.delay)
+	if cfg.predictor != "" {
+		fmt.Fprintf(&b, "; predictor: %s, predictor_k: %d, correction: %s, correction_increment: %v, correction_list: %v\n",
+			cfg.predictor, cfg.k, cfg.correction, cfg.increment, cfg.list)
+	}
 	for _, j := range jobs {
 		fmt.Fprintf(&b, "%d %v -1 %v %d -1 -1 %d %v -1 1 %d -1 -1 -1 -1 -1 -1\n",
 			j.id, j.submit, j.runtime, j.size, j.size, j.estimate, j.user)
@@ -259,21 +268,30 @@ func TestReferenceAgrees(t *testing.T) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		t.Run(name, func(t *testing.T) { agrees(t, name, workloads, false) })
+		t.Run(name, func(t *testing.T) { agrees(t, name, workloads, plain) })
 	}
 	for _, name := range mauiPolicies {
-		t.Run("maui/"+name, func(t *testing.T) { agrees(t, name, mauiWorkloads, true) })
+		t.Run("maui/"+name, func(t *testing.T) { agrees(t, name, mauiWorkloads, maui) })
+	}
+	for _, name := range predictorPolicies {
+		t.Run("predictor/"+name, func(t *testing.T) { agrees(t, name, predictorWorkloads, predicted) })
 	}
 }
 
+// mode is what a subtest of TestReferenceAgrees varies beyond the
+// workloads.
+type mode int
+
+const (
+	plain     mode = iota
+	maui           // order: maui with random weights
+	predicted      // a random predictor and correction
+)
+
 // agrees is one subtest of TestReferenceAgrees: n workloads under the
-// policy name, their order replaced by a random order: maui when maui is
-// set.
-func agrees(t *testing.T, name string, n int, maui bool) {
-	seed := uint64(len(name))
-	if maui {
-		seed += 100
-	}
+// policy name, in mode m.
+func agrees(t *testing.T, name string, n int, m mode) {
+	seed := uint64(len(name)) + 100*uint64(m)
 	r := rand.New(rand.NewPCG(26, seed))
 	rx := rand.New(rand.NewPCG(27, seed))
 	dev, deviates := deviations[name]
@@ -282,11 +300,19 @@ func agrees(t *testing.T, name string, n int, maui bool) {
 	for w := 0; w < n; w++ {
 		cfg, jobs := workload(r)
 		extras(rx, &cfg, jobs)
-		if maui {
+		rf := references[name]
+		switch m {
+		case maui:
 			cfg.sjf, cfg.maui = false, mauiWeights(rx)
+		case predicted:
+			predictorOptions(rx, &cfg)
+			rf.predict = byName(cfg.predictor)
+			// The per-user and actual predictors cap as the code does
+			// (deviations: easy++).
+			dev, deviates = deviations["easy++"], true
 		}
 		cfg.alt = dev.code
-		c := check{name, engines[w%len(engines)], references[name]}
+		c := check{name, engines[w%len(engines)], rf}
 		d := c.differ(cfg, jobs)
 		if d == "" {
 			compared += len(jobs)
