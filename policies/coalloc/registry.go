@@ -23,13 +23,16 @@ const (
 
 // The values of Options.Offers.
 const (
-	// OffersAll: every cluster offers every free slot of its plan; once a
-	// slot of a cluster is taken, the cluster's later slots count only
-	// the processors the job has not reserved there yet.
+	// OffersAll: every cluster offers every free slot of its plan, one at
+	// a time: its earliest (at least one processor free over [s, s +
+	// D_c), holding all those free), then, once that is taken, its next
+	// one with the slots the job took there reserved — so the job's
+	// later slots there count only the processors it has not reserved.
 	OffersAll = "all"
 	// OffersPerCluster: every cluster offers one slot, the earliest at
 	// which it can hold the whole job, or all its processors for a job
-	// larger than the cluster.
+	// larger than the cluster; the slot holds every processor free over
+	// its window.
 	OffersPerCluster = "per-cluster"
 )
 

@@ -14,6 +14,8 @@ type misreading struct {
 	policy string
 	alt    reading
 	pass   policy
+	// maui replays under order: maui (random weights).
+	maui bool
 }
 
 // misreadings are the choices the docs left open (see reading and
@@ -30,6 +32,12 @@ var misreadings = []misreading{
 		pass: conservativeBy(consRules{repair: repairFirst})},
 	{what: "conservative: the jobs that arrived are placed when the first sweep reaches them, not after the compression", policy: "conservative",
 		pass: conservativeBy(consRules{arrivalsInSweep: true})},
+	{what: "sjf by the requested times under a predictor", policy: "shrinking-easy", alt: reading{sjfByRequested: true}},
+	{what: "tail-double: candidates shortest doubled estimate first", policy: "tail-double-easy", alt: reading{tailByEstimate: true}},
+	{what: "lookahead: ties between sets of equal use go to the later jobs", policy: "lookahead", alt: reading{lookaheadLastTies: true}},
+	{what: "easy++: the jobs ending at one instant are observed by ID", policy: "easy++", alt: reading{observeByID: true}},
+	{what: "a rejected job calls for a pass", policy: "fcfs", alt: reading{passOnRejection: true}, maui: true},
+	{what: "greedy-easy: the last of the orders taking the most jobs wins", policy: "greedy-easy", alt: reading{greedyLastAmongEquals: true}},
 }
 
 // TestMisreadingsAreCaught shows that the cross-check can fail: for each
@@ -38,15 +46,22 @@ var misreadings = []misreading{
 func TestMisreadingsAreCaught(t *testing.T) {
 	for _, m := range misreadings {
 		r := rand.New(rand.NewPCG(26, 1))
-		pass := m.pass
-		if pass == nil {
-			pass = references[m.policy]
+		rx := rand.New(rand.NewPCG(27, 1))
+		rf := references[m.policy]
+		if m.pass != nil {
+			rf.pass = m.pass
 		}
 		caught := -1
 		for w := 0; w < workloads && caught < 0; w++ {
 			cfg, jobs := workload(r)
+			extras(rx, &cfg, jobs)
 			cfg.alt = m.alt
-			if (check{m.policy, sim.Fast, pass}).differ(cfg, jobs) != "" {
+			if m.maui {
+				cfg.sjf, cfg.maui = false, mauiWeights(rx)
+			}
+			// a deviating policy is compared under the code's reading
+			cfg.alt.predictFromGiven = deviations[m.policy].code.predictFromGiven
+			if (check{m.policy, sim.Fast, rf}).differ(cfg, jobs) != "" {
 				caught = w
 			}
 		}

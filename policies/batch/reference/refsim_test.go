@@ -13,6 +13,8 @@ type job struct {
 	size     int
 	runtime  float64
 	estimate float64
+	// user is SWF field 12 (1 to 3 here), read by easy++'s predictor.
+	user int
 }
 
 // outcome is when a job started and ended.
@@ -29,6 +31,17 @@ type config struct {
 	// sjf is the queue order sjf ("shortest estimate first, ties by
 	// arrival"); otherwise the queue is in arrival order (submit).
 	sjf bool
+	// predictor names the predictor of the policies that read one
+	// (predictor_k k) and correction the correction strategy (increment
+	// and list its parameters); empty: the policy's own.
+	predictor, correction string
+	k                     int
+	increment             float64
+	list                  []float64
+	// maui is the order: maui weights (nil: the order is submit or sjf).
+	maui *weights
+	// delay is greedy-easy's delay_factor.
+	delay float64
 	// alt picks readings of what the docs leave open; its zero value is
 	// the reading schedsim follows.
 	alt reading
@@ -54,6 +67,32 @@ type reading struct {
 	// extraAlwaysConsumed makes an EASY backfill that fits in the extra
 	// processors consume them even when it ends by the shadow time.
 	extraAlwaysConsumed bool
+	// predictFromGiven is what schedsim's predictors do (a deviation from
+	// the docs): they take the given estimate, not the one raised to
+	// 1 s, as the requested time, so doubled predicts 2 × the given
+	// estimate and user-last-k caps its mean by the given estimate, not
+	// at all when that is 0.
+	predictFromGiven bool
+	// sjfByRequested orders the sjf queue by the requested times even
+	// under a predictor, rather than by the predictions.
+	sjfByRequested bool
+	// tailByEstimate examines tail-double's candidates shortest doubled
+	// estimate first (predictions.md's SJBF paragraph read as covering
+	// tail-double), rather than in queue order.
+	tailByEstimate bool
+	// lookaheadLastTies breaks lookahead's ties between sets of equal
+	// use towards the later jobs in queue order (pyss's LOS).
+	lookaheadLastTies bool
+	// greedyLastAmongEquals lets the last of greedy-easy's five orders
+	// that take the most jobs win, rather than the first.
+	greedyLastAmongEquals bool
+	// observeByID observes the jobs that end at one instant in the order
+	// of their IDs, rather than in the order they started (the order of
+	// their end events, scheduled when they start).
+	observeByID bool
+	// passOnRejection runs a pass at the instant a job larger than P is
+	// rejected, as at an arrival.
+	passOnRejection bool
 }
 
 // minEstimate: "estimates below 1 s are raised to 1 s so every job
@@ -63,14 +102,20 @@ const minEstimate = 1.0
 // rjob is a job from its arrival on.
 type rjob struct {
 	job
-	// est is the estimate the schedulers see: the given one raised to
+	// req is the requested time: the given estimate raised to
 	// minEstimate.
+	req float64
+	// est is the estimate the schedulers see while the job is queued:
+	// its prediction, made at arrival and raised to minEstimate (req
+	// without a predictor).
 	est float64
 	// start, estEnd and end are set when the job starts: estEnd is
 	// start + est, moved by the overrun steps; end is the actual end.
 	start, estEnd, end float64
 	// next is the overrun step the next extension adds.
 	next float64
+	// corrections counts the corrections of the job's prediction.
+	corrections int
 	// res is conservative's reservation (start time), -1 when none.
 	res float64
 }
@@ -90,10 +135,24 @@ type state struct {
 	released bool
 	extended []extension
 	out      map[int64]outcome
+	// served are the runtimes as served of every user's finished jobs,
+	// in the order they ended (jobs ending at one instant: in the order
+	// they started).
+	served map[int][]float64
 }
 
 // policy is one scheduling pass.
 type policy func(s *state)
+
+// predictor is the prediction a policy plans a job with, made at its
+// arrival (before minEstimate is applied); nil is the requested time.
+type predictor func(s *state, r *rjob) float64
+
+// ref is a reference policy: its pass and its predictor.
+type ref struct {
+	pass    policy
+	predict predictor
+}
 
 // free is the number of processors no running job holds.
 func (s *state) free() int {
@@ -104,8 +163,11 @@ func (s *state) free() int {
 	return f
 }
 
-// start starts a queued job now.
-func (s *state) start(r *rjob) {
+// start starts a queued job now with its queued estimate.
+func (s *state) start(r *rjob) { s.startAs(r, r.est) }
+
+// startAs starts a queued job now, to run with estimate est.
+func (s *state) startAs(r *rjob, est float64) {
 	for i, q := range s.queue {
 		if q == r {
 			s.queue = append(s.queue[:i], s.queue[i+1:]...)
@@ -113,12 +175,12 @@ func (s *state) start(r *rjob) {
 		}
 	}
 	r.start = s.now
-	r.estEnd = s.now + r.est
+	r.estEnd = s.now + est
 	r.end = s.now + r.runtime
 	// kill_at_estimate: "A job still running at its requested time is
 	// killed there". Choice: the requested time is the estimate as
 	// schedulers see it, raised to 1 s (the docs did not say which).
-	kill := r.est
+	kill := r.req
 	if s.cfg.alt.killAtGiven {
 		kill = r.estimate
 	}
@@ -139,8 +201,14 @@ func (s *state) start(r *rjob) {
 // by one more pass (the docs say "one scheduling pass per instant" and do
 // not say what a job ending in the instant it started does). Choice: an
 // instant where running jobs were only extended has a pass too.
-func simulate(cfg config, jobs []job, pass policy) map[int64]outcome {
-	s := &state{cfg: cfg, out: map[int64]outcome{}}
+//
+// With a predictor, a running job still running at its estimated end
+// while that is below its requested time is corrected (correct), as an
+// extension: predictions.md, step 3. The overrun steps count from the
+// requested time on (step 4).
+func simulate(cfg config, jobs []job, rf ref) map[int64]outcome {
+	s := &state{cfg: cfg, out: map[int64]outcome{}, served: map[int][]float64{}}
+	pass := rf.pass
 	next := 0
 	lastPass := math.Inf(-1)
 	for {
@@ -160,10 +228,12 @@ func simulate(cfg config, jobs []job, pass policy) map[int64]outcome {
 		s.now = t
 		events := false // an end or an arrival
 		kept := s.running[:0]
+		var ended []*rjob // in the order they started
 		for _, r := range s.running {
 			if r.end == t {
 				events = true
 				s.out[r.id] = outcome{r.start, r.end}
+				ended = append(ended, r)
 				if r.estEnd > t {
 					s.released = true
 				}
@@ -172,8 +242,18 @@ func simulate(cfg config, jobs []job, pass policy) map[int64]outcome {
 			kept = append(kept, r)
 		}
 		s.running = kept
+		if cfg.alt.observeByID {
+			sort.Slice(ended, func(a, b int) bool { return ended[a].id < ended[b].id })
+		}
+		for _, r := range ended {
+			s.served[r.user] = append(s.served[r.user], r.end-r.start)
+		}
 		for _, r := range s.running {
-			if r.estEnd == t {
+			if r.estEnd == t && t < r.start+r.req {
+				p := s.correct(r, t-r.start)
+				s.extended = append(s.extended, extension{r.estEnd, r.start + p})
+				r.estEnd = r.start + p
+			} else if r.estEnd == t {
 				// "its estimated end is extended by overrun_step, then
 				// 2×, 4× … that step".
 				s.extended = append(s.extended, extension{r.estEnd, r.estEnd + r.next})
@@ -184,16 +264,29 @@ func simulate(cfg config, jobs []job, pass policy) map[int64]outcome {
 		for next < len(jobs) && jobs[next].submit == t {
 			j := jobs[next]
 			next++
-			events = true
 			if j.size > cfg.procs {
-				continue // rejected: counted, never run
+				// Rejected: counted, never run. Choice: it is no
+				// arrival, so it calls for no pass (which only matters
+				// when a pass depends on its time: order maui).
+				events = events || cfg.alt.passOnRejection
+				continue
 			}
-			s.arrive(&rjob{job: j, est: math.Max(j.estimate, minEstimate), res: -1})
+			events = true
+			r := &rjob{job: j, req: math.Max(j.estimate, minEstimate), res: -1}
+			r.est = r.req
+			if rf.predict != nil {
+				r.est = math.Max(rf.predict(s, r), minEstimate)
+			}
+			s.arrive(r)
 		}
-		if (cfg.alt.onePassPerInstant && t == lastPass) || (cfg.alt.noPassOnExtension && !events) {
+		if (cfg.alt.onePassPerInstant && t == lastPass) || (cfg.alt.noPassOnExtension && !events) ||
+			(!events && len(s.extended) == 0) {
 			continue
 		}
 		lastPass = t
+		if cfg.maui != nil {
+			s.prioritize()
+		}
 		pass(s)
 		s.released = false
 		s.extended = s.extended[:0]
@@ -207,6 +300,9 @@ func (s *state) arrive(r *rjob) {
 	key := func(q *rjob) float64 {
 		if s.cfg.alt.sjfByGiven {
 			return q.estimate
+		}
+		if s.cfg.alt.sjfByRequested {
+			return q.req
 		}
 		return q.est
 	}
@@ -229,61 +325,6 @@ func fpfs(s *state) {
 	for _, q := range append([]*rjob(nil), s.queue...) {
 		if q.size <= s.free() {
 			s.start(q)
-		}
-	}
-}
-
-// shadow is the head's shadow time, "the earliest time at which, by the
-// running jobs' estimated ends, enough processors are free for it", and
-// its extra processors, "those free at the shadow time beyond what the
-// head needs (every job ending exactly at the shadow time counts)".
-func shadow(s *state, need int) (float64, int) {
-	avail := s.free()
-	if need <= avail {
-		return s.now, avail - need
-	}
-	run := append([]*rjob(nil), s.running...)
-	sort.Slice(run, func(a, b int) bool { return run[a].estEnd < run[b].estEnd })
-	for i := 0; i < len(run); {
-		t := run[i].estEnd
-		for ; i < len(run) && run[i].estEnd == t; i++ {
-			avail += run[i].size
-		}
-		if avail >= need {
-			return t, avail - need
-		}
-	}
-	return math.Inf(1), 0
-}
-
-// easy is EASY (doc comment of batch.EASY); with sjbf the backfill
-// candidates are examined by estimate, shortest first, ties in queue
-// order (doc comment of batch.EASYSJBF).
-func easy(sjbf bool) policy {
-	return func(s *state) {
-		fcfs(s)
-		if len(s.queue) == 0 {
-			return
-		}
-		sh, extra := shadow(s, s.queue[0].size)
-		cands := append([]*rjob(nil), s.queue[1:]...)
-		if sjbf {
-			sort.SliceStable(cands, func(a, b int) bool { return cands[a].est < cands[b].est })
-		}
-		for _, c := range cands {
-			if c.size > s.free() {
-				continue
-			}
-			// Choice: a job that ends by the shadow time does not consume
-			// extra processors even when it would fit in them ("uses no
-			// more than the extra processors (which it then consumes)"
-			// reads as the second alternative only).
-			if s.now+c.est <= sh && !(s.cfg.alt.extraAlwaysConsumed && c.size <= extra) {
-				s.start(c)
-			} else if c.size <= extra {
-				extra -= c.size
-				s.start(c)
-			}
 		}
 	}
 }
