@@ -11,7 +11,7 @@ func init() {
 	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early (with any predictor)",
 		func(o Options) (Policy, error) {
 			b, err := newPredicting("conservative", o, "requested")
-			return &Conservative{base: b}, err
+			return &Conservative{base: b, submit: b.prio == nil && (o.Order == "" || o.Order == OrderSubmit)}, err
 		}, withPredictor("order", "weights")...)
 }
 
@@ -90,6 +90,9 @@ type Conservative struct {
 	topOK bool
 	// stairsOn: this pass tests jobs with staircases (admits), not top.
 	stairsOn bool
+	// submit: the queue is in arrival order, so the jobs that arrived
+	// since the last pass are its last unplaced ones.
+	submit bool
 	// exhaustive (tests only) searches the whole profile for every job
 	// of every sweep, to check that the pruning changes no move.
 	exhaustive bool
@@ -135,6 +138,19 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	prof := p.profile(v)
 	now := v.Now()
 	if !p.compress && !p.repair && p.unplaced == 0 && p.next > now {
+		return nil
+	}
+	if !p.compress && !p.repair && p.submit && p.next > now {
+		// Only arrivals, and no reservation has come: a sweep would change
+		// nothing but place them, at the end of the queue, in its order.
+		next, err := p.placeArrivals(v, s, prof, now, p.next)
+		if err != nil {
+			return err
+		}
+		p.next = next
+		if v.Checking() {
+			return p.check(v)
+		}
 		return nil
 	}
 	// Compression keeps every job at a fit no earlier than any other, so
@@ -295,11 +311,17 @@ func (p *Conservative) move(prof *cluster.Profile, r, t, d float64, n int) {
 }
 
 // placeArrivals makes, in queue order, the reservations of the jobs that
-// arrived since the last pass, after the compression, starts those whose
-// reservation is now, and returns the earliest reservation after now
-// given the earliest next of the other queued jobs.
+// arrived since the last pass (after the compression, if any), starts
+// those whose reservation is now, and returns the earliest reservation
+// after now given the earliest next of the other queued jobs. Under the
+// submit order the arrivals are the queue's last p.unplaced jobs, and
+// only those are looked at.
 func (p *Conservative) placeArrivals(v *cluster.View, s cluster.Starter, prof *cluster.Profile, now, next float64) (float64, error) {
-	for i := 0; i < v.QueueLen(); {
+	i := 0
+	if p.submit {
+		i = v.QueueLen() - p.unplaced
+	}
+	for i < v.QueueLen() {
 		j := v.Queued(i)
 		if j.Reservation >= 0 {
 			i++
