@@ -90,9 +90,12 @@ type Conservative struct {
 	topOK bool
 	// stairsOn: this pass tests jobs with staircases (admits), not top.
 	stairsOn bool
-	// submit: the queue is in arrival order, so the jobs that arrived
-	// since the last pass are its last unplaced ones.
-	submit bool
+	// submit: the queue is in arrival order (Job.Seq), so the jobs that
+	// arrived since the last pass are its last unplaced ones unless one
+	// of them joined it before its end (inside): a job that user-based
+	// feedback held back arrives after jobs read after it (see
+	// cluster.Preceding).
+	submit, inside bool
 	// exhaustive (tests only) searches the whole profile for every job
 	// of every sweep, to check that the pruning changes no move.
 	exhaustive bool
@@ -114,6 +117,9 @@ func (p *Conservative) profile(v *cluster.View) *cluster.Profile {
 func (p *Conservative) Arrived(v *cluster.View, j *cluster.Job) {
 	p.profile(v)
 	p.unplaced++
+	if n := v.QueueLen(); v.Queued(n-1) != j {
+		p.inside = true
+	}
 }
 
 // Ended releases what a job that ended early would still have held.
@@ -314,13 +320,14 @@ func (p *Conservative) move(prof *cluster.Profile, r, t, d float64, n int) {
 // arrived since the last pass (after the compression, if any), starts
 // those whose reservation is now, and returns the earliest reservation
 // after now given the earliest next of the other queued jobs. Under the
-// submit order the arrivals are the queue's last p.unplaced jobs, and
-// only those are looked at.
+// submit order the arrivals are mostly the queue's last p.unplaced jobs,
+// and then only those are looked at.
 func (p *Conservative) placeArrivals(v *cluster.View, s cluster.Starter, prof *cluster.Profile, now, next float64) (float64, error) {
 	i := 0
-	if p.submit {
+	if p.submit && !p.inside {
 		i = v.QueueLen() - p.unplaced
 	}
+	p.inside = false
 	for i < v.QueueLen() {
 		j := v.Queued(i)
 		if j.Reservation >= 0 {
