@@ -22,15 +22,9 @@ import (
 func TestConservativeArrivalsAnywhere(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 1))
 	for trial := range 30 {
-		procs := 8 + rng.IntN(40)
-		jobs := make([]model.Job, 150+rng.IntN(150))
+		jobs, procs := congestedWorkload(rng, 150)
 		follows, thinks := make([]int64, len(jobs)), make([]float64, len(jobs))
-		at := 0.0
 		for i := range jobs {
-			at += float64(rng.IntN(30))
-			size := 1 + rng.IntN(max(1, procs/3))
-			est := float64(1 + rng.IntN(300))
-			jobs[i] = model.NewJob(int64(i+1), at, size, float64(1+rng.IntN(int(est))), est)
 			if i > 0 && rng.IntN(3) == 0 {
 				follows[i] = int64(i - rng.IntN(min(i, 4)))
 				thinks[i] = float64(rng.IntN(20))

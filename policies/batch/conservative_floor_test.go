@@ -211,22 +211,7 @@ func newFloorReplay(tb testing.TB, o Options, log *floorLog) *floorReplay {
 func TestFloorReplaysConservative(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 35))
 	for trial := range 24 {
-		procs := 8 + rng.IntN(60)
-		jobs := make([]model.Job, 150+rng.IntN(150))
-		at := 0.0
-		for i := range jobs {
-			at += float64(rng.IntN(40))
-			size := 1 + rng.IntN(procs)
-			if rng.IntN(3) > 0 {
-				size = 1 + rng.IntN(max(1, procs/4))
-			}
-			est := float64(1 + rng.IntN(400))
-			run := float64(1 + rng.IntN(int(est)))
-			if rng.IntN(10) == 0 {
-				run = est + float64(1+rng.IntN(50))
-			}
-			jobs[i] = model.NewJob(int64(i+1), at, size, run, est)
-		}
+		jobs, procs := congestedWorkload(rng, 150)
 		o := Options{}
 		if trial%2 == 1 {
 			o.Order = OrderSJF

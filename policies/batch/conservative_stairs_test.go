@@ -27,26 +27,7 @@ func TestConservativePruningExact(t *testing.T) {
 	modes := []int{0, math.MaxInt, stairsFrom}
 	rng := rand.New(rand.NewPCG(22, 24))
 	for trial := range 42 {
-		procs := 8 + rng.IntN(60)
-		jobs := make([]model.Job, 200+rng.IntN(200))
-		at := 0.0
-		for i := range jobs {
-			at += float64(rng.IntN(40))
-			size := 1 + rng.IntN(procs)
-			if rng.IntN(3) > 0 {
-				size = 1 + rng.IntN(max(1, procs/4))
-			}
-			est := float64(1 + rng.IntN(400))
-			run := est
-			switch rng.IntN(10) {
-			case 0:
-				run = est + float64(1+rng.IntN(50)) // overruns: repaired
-			case 1, 2, 3:
-			default:
-				run = float64(1 + rng.IntN(int(est)))
-			}
-			jobs[i] = model.NewJob(int64(i+1), at, size, run, est)
-		}
+		jobs, procs := congestedWorkload(rng, 200)
 		stairsFrom = modes[trial%len(modes)]
 		var moves [2][]string
 		for k, exhaustive := range []bool{false, true} {
@@ -85,4 +66,32 @@ func nth(s []string, i int) string {
 		return s[i]
 	}
 	return "none"
+}
+
+// congestedWorkload draws a random congested workload of n to 2n jobs
+// on 8 to 67 processors: mostly narrow jobs, arrivals a few seconds
+// apart, a tenth of the jobs running past their estimates (repairs), a
+// third to their estimates, the others ending early.
+func congestedWorkload(rng *rand.Rand, n int) (jobs []model.Job, procs int) {
+	procs = 8 + rng.IntN(60)
+	jobs = make([]model.Job, n+rng.IntN(n))
+	at := 0.0
+	for i := range jobs {
+		at += float64(rng.IntN(40))
+		size := 1 + rng.IntN(procs)
+		if rng.IntN(3) > 0 {
+			size = 1 + rng.IntN(max(1, procs/4))
+		}
+		est := float64(1 + rng.IntN(400))
+		run := est
+		switch rng.IntN(10) {
+		case 0:
+			run = est + float64(1+rng.IntN(50)) // overruns: repaired
+		case 1, 2, 3:
+		default:
+			run = float64(1 + rng.IntN(int(est)))
+		}
+		jobs[i] = model.NewJob(int64(i+1), at, size, run, est)
+	}
+	return jobs, procs
 }
