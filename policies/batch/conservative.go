@@ -146,9 +146,9 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	if !p.compress && !p.repair && p.unplaced == 0 && p.next > now {
 		return nil
 	}
-	if !p.compress && !p.repair && p.submit && p.next > now {
+	if !p.compress && !p.repair && p.next > now {
 		// Only arrivals, and no reservation has come: a sweep would change
-		// nothing but place them, at the end of the queue, in its order.
+		// nothing but place them, in queue order.
 		next, err := p.placeArrivals(v, s, prof, now, p.next)
 		if err != nil {
 			return err
