@@ -11,7 +11,7 @@ func init() {
 	Policies.Register("conservative", "conservative backfilling: a reservation for every queued job, compressed when jobs end early (with any predictor)",
 		func(o Options) (Policy, error) {
 			b, err := newPredicting("conservative", o, "requested")
-			return &Conservative{base: b, submit: b.prio == nil && (o.Order == "" || o.Order == OrderSubmit)}, err
+			return &Conservative{base: b, tail: b.prio == nil}, err
 		}, withPredictor("order", "weights")...)
 }
 
@@ -90,12 +90,13 @@ type Conservative struct {
 	topOK bool
 	// stairsOn: this pass tests jobs with staircases (admits), not top.
 	stairsOn bool
-	// submit: the queue is in arrival order (Job.Seq), so the jobs that
-	// arrived since the last pass are its last unplaced ones unless one
-	// of them joined it before its end (inside): a job that user-based
-	// feedback held back arrives after jobs read after it (see
+	// tail: the queue keeps its order between passes (no priority), so
+	// the jobs that arrived since the last pass are its last unplaced
+	// ones unless one of them joined it before its end (inside): a job
+	// shorter than others under the sjf order, or one that user-based
+	// feedback held back, which arrives after jobs read after it (see
 	// cluster.Preceding).
-	submit, inside bool
+	tail, inside bool
 	// exhaustive (tests only) searches the whole profile for every job
 	// of every sweep, to check that the pruning changes no move.
 	exhaustive bool
@@ -146,19 +147,33 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 	if !p.compress && !p.repair && p.unplaced == 0 && p.next > now {
 		return nil
 	}
-	if !p.compress && !p.repair && p.next > now {
-		// Only arrivals, and no reservation has come: a sweep would change
-		// nothing but place them, in queue order.
-		next, err := p.placeArrivals(v, s, prof, now, p.next)
-		if err != nil {
+	// With only arrivals, and no reservation come, a sweep would change
+	// nothing but place them, in queue order: placeArrivals does.
+	next := p.next
+	if p.compress || p.repair || p.next <= now {
+		var err error
+		if next, err = p.sweeps(v, s, prof, now); err != nil {
 			return err
 		}
-		p.next = next
-		if v.Checking() {
-			return p.check(v)
-		}
-		return nil
 	}
+	if p.unplaced > 0 {
+		var err error
+		if next, err = p.placeArrivals(v, s, prof, now, next); err != nil {
+			return err
+		}
+	}
+	p.compress, p.repair, p.next, p.reach = false, false, next, math.Inf(-1)
+	if v.Checking() {
+		return p.check(v)
+	}
+	return nil
+}
+
+// sweeps repairs and compresses the reservations in sweeps over the
+// queue (placing the arrivals in the first when there is neither),
+// starts the jobs whose reservation is now, and returns the earliest
+// reservation of the jobs left queued.
+func (p *Conservative) sweeps(v *cluster.View, s cluster.Starter, prof *cluster.Profile, now float64) (float64, error) {
 	// Compression keeps every job at a fit no earlier than any other, so
 	// a job can only move into a window that meets a release (see
 	// admits).
@@ -206,7 +221,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 				p.place(prof, j)
 				p.unplaced--
 			case r < now && v.Checking():
-				return fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
+				return 0, fmt.Errorf("%w: job %d missed its reservation at %v (now %v)", cluster.ErrInvariant, j.ID(), r, now)
 			case p.repair && sweep == 0 && r < odTo && r+d > odFrom && prof.MinFree(r, r+d) < 0:
 				p.release(prof, r, r+d, j.Size())
 				p.place(prof, j)
@@ -258,7 +273,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 			}
 			if j.Reservation <= now {
 				if err := s.Start(i); err != nil {
-					return fmt.Errorf("batch: starting job %d at its reservation: %w", j.ID(), err)
+					return 0, fmt.Errorf("batch: starting job %d at its reservation: %w", j.ID(), err)
 				}
 				continue
 			}
@@ -276,17 +291,7 @@ func (p *Conservative) Schedule(v *cluster.View, s cluster.Starter) error {
 		}
 		limit = moved
 	}
-	if placeAfter && p.unplaced > 0 {
-		var err error
-		if next, err = p.placeArrivals(v, s, prof, now, next); err != nil {
-			return err
-		}
-	}
-	p.compress, p.repair, p.next, p.reach = false, false, next, math.Inf(-1)
-	if v.Checking() {
-		return p.check(v)
-	}
-	return nil
+	return next, nil
 }
 
 // release gives back n processors over [r, e), the reservation of a job
@@ -319,12 +324,12 @@ func (p *Conservative) move(prof *cluster.Profile, r, t, d float64, n int) {
 // placeArrivals makes, in queue order, the reservations of the jobs that
 // arrived since the last pass (after the compression, if any), starts
 // those whose reservation is now, and returns the earliest reservation
-// after now given the earliest next of the other queued jobs. Under the
-// submit order the arrivals are mostly the queue's last p.unplaced jobs,
-// and then only those are looked at.
+// after now given the earliest next of the other queued jobs. When the
+// arrivals are the queue's last p.unplaced jobs (tail), only those are
+// looked at.
 func (p *Conservative) placeArrivals(v *cluster.View, s cluster.Starter, prof *cluster.Profile, now, next float64) (float64, error) {
 	i := 0
-	if p.submit && !p.inside {
+	if p.tail && !p.inside {
 		i = v.QueueLen() - p.unplaced
 	}
 	p.inside = false
