@@ -23,17 +23,25 @@ func benchReplayOpts(b *testing.B, name string, o Options, jobs []model.Job, pro
 		if err != nil {
 			b.Fatal(err)
 		}
-		src := &model.SliceSource{Jobs: jobs}
-		c, err := cluster.New(sim.NewFast(), src, p, cluster.Config{Procs: procs})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if res, err = c.Run(sim.Limit{}); err != nil {
-			b.Fatal(err)
-		}
+		res = replayOnce(b, p, jobs, procs)
 	}
 	b.ReportMetric(float64(res.Summary.Completed), "jobs")
 	b.ReportMetric(res.Summary.MeanWait, "mean_wait_s")
+}
+
+// replayOnce replays jobs (in memory) under s on procs processors,
+// without the cluster's invariant checks.
+func replayOnce(tb testing.TB, s cluster.Scheduler, jobs []model.Job, procs int) *cluster.Result {
+	tb.Helper()
+	c, err := cluster.New(sim.NewFast(), &model.SliceSource{Jobs: jobs}, s, cluster.Config{Procs: procs})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	res, err := c.Run(sim.Limit{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res
 }
 
 func BenchmarkBlueEASY(b *testing.B) {

@@ -39,15 +39,8 @@ func BenchmarkLublinConservative(b *testing.B) {
 	for _, load := range lublinLoads {
 		b.Run(fmt.Sprint("load=", load), func(b *testing.B) {
 			jobs := lublinJobs(b, load, 1)
-			b.ReportAllocs()
-			for b.Loop() {
-				p, err := Policies.New("conservative", Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				runFloorBench(b, p, jobs, 256)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*len(jobs)), "µs/job")
+			benchReplay(b, "conservative", jobs, 256)
+			reportPerJob(b, len(jobs))
 		})
 	}
 }
@@ -56,12 +49,8 @@ func BenchmarkLublinConservativeFloor(b *testing.B) {
 	for _, load := range lublinLoads {
 		b.Run(fmt.Sprint("load=", load), func(b *testing.B) {
 			jobs := lublinJobs(b, load, 1)
-			log, _ := record(b, Options{}, jobs, 256, false)
-			b.ReportAllocs()
-			for b.Loop() {
-				runFloorBench(b, newFloorReplay(b, Options{}, log), jobs, 256)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*len(jobs)), "µs/job")
+			benchFloor(b, jobs, 256)
+			reportPerJob(b, len(jobs))
 		})
 	}
 }
@@ -69,17 +58,23 @@ func BenchmarkLublinConservativeFloor(b *testing.B) {
 // lublinLoads are lublin-loads' offered loads.
 var lublinLoads = []float64{0.5, 0.7, 0.9}
 
-// runFloorBench replays jobs under s once.
-func runFloorBench(b *testing.B, s cluster.Scheduler, jobs []model.Job, procs int) *cluster.Result {
-	c, err := cluster.New(sim.NewFast(), &model.SliceSource{Jobs: jobs}, s, cluster.Config{Procs: procs})
-	if err != nil {
-		b.Fatal(err)
+// benchFloor records conservative's replay of jobs once, outside the
+// timing, and times the floor's replay of it, b.N times.
+func benchFloor(b *testing.B, jobs []model.Job, procs int) {
+	log, _ := record(b, Options{}, jobs, procs, false)
+	b.ReportAllocs()
+	var res *cluster.Result
+	for b.Loop() {
+		res = replayOnce(b, newFloorReplay(b, Options{}, log), jobs, procs)
 	}
-	res, err := c.Run(sim.Limit{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return res
+	b.ReportMetric(float64(res.Summary.Completed), "jobs")
+	b.ReportMetric(res.Summary.MeanWait, "mean_wait_s")
+}
+
+// reportPerJob reports the time per job of a benchmark that replayed n
+// jobs per iteration.
+func reportPerJob(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*n), "µs/job")
 }
 
 // BenchmarkBootstrapBlueConservative and its Floor time conservative
@@ -91,13 +86,7 @@ func BenchmarkBootstrapBlueConservative(b *testing.B) {
 	for _, rep := range bootstrapReps {
 		b.Run(fmt.Sprint("rep=", rep), func(b *testing.B) {
 			jobs, procs := bootstrapBlue(b, rep)
-			for b.Loop() {
-				p, err := Policies.New("conservative", Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				runFloorBench(b, p, jobs, procs)
-			}
+			benchReplay(b, "conservative", jobs, procs)
 		})
 	}
 }
@@ -106,10 +95,7 @@ func BenchmarkBootstrapBlueConservativeFloor(b *testing.B) {
 	for _, rep := range bootstrapReps {
 		b.Run(fmt.Sprint("rep=", rep), func(b *testing.B) {
 			jobs, procs := bootstrapBlue(b, rep)
-			log, _ := record(b, Options{}, jobs, procs, false)
-			for b.Loop() {
-				runFloorBench(b, newFloorReplay(b, Options{}, log), jobs, procs)
-			}
+			benchFloor(b, jobs, procs)
 		})
 	}
 }
@@ -160,12 +146,5 @@ func drain(tb testing.TB, rs swf.RecordSource) []model.Job {
 // (the recording is made once, outside the timing).
 func BenchmarkBlueConservativeFloor(b *testing.B) {
 	jobs, procs := loadTrace(b, blue, false)
-	log, _ := record(b, Options{}, jobs, procs, false)
-	b.ReportAllocs()
-	var res *cluster.Result
-	for b.Loop() {
-		res = runFloorBench(b, newFloorReplay(b, Options{}, log), jobs, procs)
-	}
-	b.ReportMetric(float64(res.Summary.Completed), "jobs")
-	b.ReportMetric(res.Summary.MeanWait, "mean_wait_s")
+	benchFloor(b, jobs, procs)
 }

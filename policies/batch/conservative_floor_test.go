@@ -61,13 +61,7 @@ func record(tb testing.TB, o Options, jobs []model.Job, procs int, check bool) (
 		recs, _ := clustertest.Replay(tb, sim.NewFast(), cluster.Config{Procs: procs}, rec, jobs)
 		return rec.log, recs
 	}
-	c, err := cluster.New(sim.NewFast(), &model.SliceSource{Jobs: jobs}, rec, cluster.Config{Procs: procs})
-	if err == nil {
-		_, err = c.Run(sim.Limit{})
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
+	replayOnce(tb, rec, jobs, procs)
 	return rec.log, nil
 }
 
