@@ -17,11 +17,20 @@
 #
 # and requires at least 90% of the jobs to start in the same relative
 # order as in Slurm (same_order in DIR/recorded-summary.csv, checked by
-# order-check.sh), printing the start-time errors. The capture and the
-# replay's output are kept in $ORDER_KEEP (default
+# order-check.sh), printing the start-time errors.
+#
+# Slurm's own timing (the order of job ends within a second, a fraction
+# of a second of start latency that sacct's seconds do not carry) sends
+# about one run in six down another branch, where 35 of the 40 jobs
+# start in the same order (docs/explanation/slurm-checks.md, Attempts).
+# So the experiment runs up to $ORDER_ATTEMPTS times (default 3), each on
+# a fresh Slurm with the same seeded jobs, and the check passes on the
+# first attempt at or above 0.90 and fails if none is; any other failure
+# (a daemon, sbatch, the replay) ends it at once. Attempt K's capture and the
+# replay's output are kept in $ORDER_KEEP/attempt-K (default
 # /tmp/schedsim-slurm-order-last). It stops every daemon it started, by
-# pid, on every exit path. Run it as root from the repository root; it
-# takes about 4 minutes.
+# pid, on every exit path. Run it as root from the repository root; an
+# attempt takes about 4 minutes.
 set -euo pipefail
 
 say() { printf 'test-slurm-order: %s %s\n' "$(date -u +%T)" "$*" >&2; }
@@ -29,7 +38,31 @@ die() { say "FAIL: $*"; exit 1; }
 
 ORDER_KEEP=${ORDER_KEEP:-/tmp/schedsim-slurm-order-last}
 MIN_SAME_ORDER=${MIN_SAME_ORDER:-0.90}
+ORDER_ATTEMPTS=${ORDER_ATTEMPTS:-3}
 HERE=$(dirname "$0")
+# Below the threshold an attempt exits with belowOrder; the parent
+# retries only that.
+belowOrder=3
+if [ -z "${ORDER_ATTEMPT:-}" ]; then
+  [[ $ORDER_ATTEMPTS =~ ^[1-9][0-9]?$ ]] || die "ORDER_ATTEMPTS must be a whole number from 1 to 99, not \"$ORDER_ATTEMPTS\""
+  rm -rf "$ORDER_KEEP"
+  # An attempt runs in the background so that a signal here reaches it
+  # at once, and it stops its daemons on its way out.
+  attempt=
+  trap '[ -n "$attempt" ] && kill -TERM "$attempt" 2>/dev/null && wait "$attempt"; exit 130' INT TERM
+  for ((k = 1; k <= ORDER_ATTEMPTS; k++)); do
+    say "attempt $k of $ORDER_ATTEMPTS"
+    status=0
+    ORDER_ATTEMPT=$k bash "$0" &
+    attempt=$!
+    wait "$attempt" || status=$?
+    attempt=
+    [ "$status" = 0 ] && exit 0
+    [ "$status" = "$belowOrder" ] || exit "$status"
+  done
+  die "too few jobs started in Slurm's order in all $ORDER_ATTEMPTS attempts (kept in $ORDER_KEEP)"
+fi
+KEEP=$ORDER_KEEP/attempt-$ORDER_ATTEMPT
 SLURM_ACCOUNTING=1
 . "$HERE/node.sh"
 . "$HERE/site.sh"
@@ -84,13 +117,14 @@ say "replaying the capture"
   --qos "$CAP/qos.txt" --compare-recorded --out "$WORK/replay" >"$WORK/replay.txt" 2>&1 ||
   { cat "$WORK/replay.txt" >&2; die "schedsim replay failed"; }
 cat "$WORK/replay.txt" >&2
-rm -rf "$ORDER_KEEP"
-mkdir -p "$ORDER_KEEP"
-cp -r "$CAP" "$WORK/replay" "$WORK/replay.txt" "$WORK/log/slurmctld.log" "$ORDER_KEEP/"
+mkdir -p "$KEEP"
+cp -r "$CAP" "$WORK/replay" "$WORK/replay.txt" "$WORK/log/slurmctld.log" "$KEEP/"
 say "Slurm's backfill scheduler started $(grep -c 'sched/backfill: _start_job' "$WORK/log/slurmctld.log" || true) of the jobs, its main scheduler $(grep -c 'sched: Allocate' "$WORK/log/slurmctld.log" || true)"
 say "the 5 largest start-time errors (job,user,partition,submit_s,recorded_start_s,simulated_start_s,error_s):"
 awk -F, 'NR > 1 && $7 != "" { print ($7 < 0 ? -$7 : $7) "\t" $0 }' "$WORK/replay/recorded.csv" |
   sort -g -r | head -5 | cut -f2 >&2
-result=$("$HERE/order-check.sh" "$WORK/replay/recorded-summary.csv" "$MIN_SAME_ORDER") ||
-  die "too few jobs start in Slurm's order (capture and replay kept in $ORDER_KEEP)"
-say "PASS: $result (kept in $ORDER_KEEP)"
+if ! result=$("$HERE/order-check.sh" "$WORK/replay/recorded-summary.csv" "$MIN_SAME_ORDER"); then
+  say "attempt $ORDER_ATTEMPT of $ORDER_ATTEMPTS: too few jobs start in Slurm's order: $result (capture and replay kept in $KEEP)"
+  exit "$belowOrder"
+fi
+say "PASS: $result (attempt $ORDER_ATTEMPT of $ORDER_ATTEMPTS, kept in $KEEP)"
