@@ -98,13 +98,13 @@ func (s recordingStarter) Start(i int) error {
 }
 
 // floorReplay replays a floorLog: the profile updates of Conservative's
-// Tracker methods, and at each pass the logged reservations (a move when
-// the job held an earlier one) and starts.
+// Tracker methods (its own, embedded: the same code as in the recording)
+// and at each pass the logged reservations (a move when the job held an
+// earlier one) and starts. Conservative's Schedule is never called.
 type floorReplay struct {
-	base
+	*Conservative
 	log  *floorLog
 	pass int
-	prof *cluster.Profile
 	jobs []*cluster.Job // by arrival rank
 }
 
@@ -113,28 +113,9 @@ var (
 	_ cluster.Tracker   = (*floorReplay)(nil)
 )
 
-func (f *floorReplay) profile(v *cluster.View) *cluster.Profile {
-	if f.prof == nil {
-		f.prof = cluster.NewProfile(v.Procs(), v.Now())
-	}
-	f.prof.Advance(v.Now())
-	return f.prof
-}
-
 func (f *floorReplay) Arrived(v *cluster.View, j *cluster.Job) {
-	f.profile(v)
 	f.jobs = append(f.jobs, j)
-}
-
-func (f *floorReplay) Ended(v *cluster.View, j *cluster.Job) {
-	prof := f.profile(v)
-	if now := v.Now(); j.EstEnd() > now {
-		prof.Release(now, j.EstEnd(), j.Size())
-	}
-}
-
-func (f *floorReplay) Extended(v *cluster.View, j *cluster.Job, old float64) {
-	f.profile(v).Reserve(old, j.EstEnd(), j.Size())
+	f.Conservative.Arrived(v, j)
 }
 
 func (f *floorReplay) Schedule(v *cluster.View, s cluster.Starter) error {
@@ -192,7 +173,7 @@ func newFloorReplay(tb testing.TB, o Options, log *floorLog) *floorReplay {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &floorReplay{base: p.(*Conservative).base, log: log}
+	return &floorReplay{Conservative: p.(*Conservative), log: log}
 }
 
 // TestFloorReplaysConservative checks that the floor's replay keeps the
