@@ -119,7 +119,11 @@ func stepEnd(st []Step, k int) float64 {
 // Level ≥ n, 0 if none.
 func StairAt(s []Stair, n int) float64 {
 	// A scan: staircases have a few stairs, and the levels asked are
-	// mostly low.
+	// mostly low; a level above the top stair's, the other common ask,
+	// is answered without one.
+	if len(s) == 0 || s[len(s)-1].Level < n {
+		return 0
+	}
 	for _, st := range s {
 		if st.Level >= n {
 			return st.Len

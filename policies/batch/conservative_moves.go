@@ -87,6 +87,19 @@ func (l *moveLog) longest(n int, d float64) float64 {
 	return s
 }
 
+// bound returns a length that longest never exceeds, at any level: the
+// longest run of the unions it reads (that of their lowest stair).
+func (l *moveLog) bound() float64 {
+	b := 0.0
+	if len(l.union) > 0 {
+		b = l.union[0].Len
+	}
+	if len(l.prevUnion) > 0 && (l.q < len(l.prev) || len(l.prev) == 0) {
+		b = max(b, l.prevUnion[0].Len)
+	}
+	return b
+}
+
 // nextSweep starts a sweep: the moves of the sweep that ended become the
 // previous ones.
 func (l *moveLog) nextSweep() {

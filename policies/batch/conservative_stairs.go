@@ -40,6 +40,11 @@ func (p *Conservative) admits(v *cluster.View, prof *cluster.Profile, n int, d, 
 	if !p.baseOK {
 		p.takeBase(v, prof)
 	}
+	// The longest run of all bounds the one at n: a job longer than it
+	// and reserved too late for it fails without a lookup at n.
+	if b := p.moves.bound(); d > b && r >= by+b {
+		return false
+	}
 	s := p.moves.longest(n, d)
 	return s >= d || s > 0 && r < by+s && prof.FreeBefore(r) >= n
 }
