@@ -31,6 +31,11 @@ type Profile struct {
 	steps []Step
 	stack []stairRun // Staircase's scratch
 	seq   []Step     // Staircase's and shift's scratch
+	// near is a window of steps [near[0], near[1]) where the next search
+	// of a scheduler's sweep is likely to fall: the steps the last update
+	// rewrote, or those the last successful fit search scanned (see
+	// afterNear).
+	near [2]int
 }
 
 // NewProfile returns the profile of an idle cluster of procs processors
@@ -185,7 +190,7 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 	}
 	sb := math.Float64bits(from) // the current run's start
 	free := st[k].Free           // of the step that s ends
-	for _, s := range st[k+1:] {
+	for i, s := range st[k+1:] {
 		next := s.Time
 		if next >= before {
 			break
@@ -198,6 +203,7 @@ func (p *Profile) EarlierFitBy(size int, dur, before, from, by float64) (t float
 			return 0, false
 		}
 		if start+dur <= next && lack == 0 {
+			p.near = [2]int{k, k + 1 + i} // start is in these steps
 			return start, true
 		}
 	}
@@ -239,6 +245,29 @@ func after(st []Step, t float64) int {
 		n -= half
 	}
 	return base + b2i(st[base].Time <= t)
+}
+
+// afterNear is after(p.steps, t), with a binary search over the window
+// near alone when t lies in it. The window is checked against the steps'
+// times, so a stale one costs a search of all steps, never a wrong index.
+func (p *Profile) afterNear(t float64) int {
+	st := p.steps
+	lo, hi := p.near[0], p.near[1]
+	if 0 <= lo && lo < hi && hi <= len(st) && st[lo].Time <= t && (hi == len(st) || t < st[hi].Time) {
+		return lo + after(st[lo:hi], t)
+	}
+	return after(st, t)
+}
+
+// atOrAfterNear is atOrAfter(p.steps, t), searching the window near
+// alone when t lies in it (see afterNear).
+func (p *Profile) atOrAfterNear(t float64) int {
+	st := p.steps
+	lo, hi := p.near[0], p.near[1]
+	if 0 <= lo && lo < hi && hi <= len(st) && st[lo].Time < t && (hi == len(st) || t <= st[hi].Time) {
+		return lo + atOrAfter(st[lo:hi], t)
+	}
+	return atOrAfter(st, t)
 }
 
 // atOrAfter returns the index of the first step at or after t (len(st)

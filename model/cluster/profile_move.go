@@ -53,7 +53,7 @@ func (p *Profile) shift(a, b, c, e float64, n int, mark float64) int {
 	if !(e > a) || n == 0 {
 		return top
 	}
-	i := atOrAfter(st, a) // the first step at or after a
+	i := p.atOrAfterNear(a) // the first step at or after a
 	cur := 0              // the free count before the change
 	last := math.MinInt   // the free count of the last step kept or written
 	if i > 0 {
@@ -108,5 +108,6 @@ func (p *Profile) shift(a, b, c, e float64, n int, mark float64) int {
 	}
 	copy(st[i:], out)
 	p.steps, p.seq = st[:n1], out
+	p.near = [2]int{max(i-1, 0), min(i+len(out)+1, n1)}
 	return top
 }

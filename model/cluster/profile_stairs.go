@@ -33,8 +33,8 @@ func (p *Profile) Staircase(a, b, limit float64, dst []Stair) []Stair {
 	if !(b > a) {
 		return dst
 	}
-	k0 := after(st, a) - 1
-	k1 := atOrAfter(st, b) - 1 // the last step that starts before b
+	k0 := p.afterNear(a) - 1
+	k1 := p.atOrAfterNear(b) - 1 // the last step that starts before b
 	// Outside [a, b), a run that meets it and reaches a step holds at
 	// most the least free count between that step and [a, b): the steps
 	// around [a, b) are replaced by that count (a step at least as high

@@ -199,3 +199,29 @@ func TestEarliestFitFrom(t *testing.T) {
 		t.Errorf("Reset: %+v", p.At(0))
 	}
 }
+
+// TestSearchNearAnyWindow checks that the searches through the window
+// near give the index of a search of all steps, whatever the window,
+// stale or not.
+func TestSearchNearAnyWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	p := NewProfile(64, 0)
+	for k := 0; k < 30; k++ {
+		s := float64(rng.IntN(200))
+		p.Reserve(s, s+1+float64(rng.IntN(40)), 1+rng.IntN(8))
+	}
+	n := p.Len()
+	for range 20000 {
+		q := float64(rng.IntN(260)) - 10
+		if rng.IntN(2) == 0 && n > 0 {
+			q = p.At(rng.IntN(n)).Time // on a step's time exactly
+		}
+		p.near = [2]int{rng.IntN(n+3) - 1, rng.IntN(n+3) - 1}
+		if got, want := p.afterNear(q), after(p.steps, q); got != want {
+			t.Fatalf("afterNear(%v) with window %v = %d, want %d", q, p.near, got, want)
+		}
+		if got, want := p.atOrAfterNear(q), atOrAfter(p.steps, q); got != want {
+			t.Fatalf("atOrAfterNear(%v) with window %v = %d, want %d", q, p.near, got, want)
+		}
+	}
+}
