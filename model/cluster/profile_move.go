@@ -54,8 +54,8 @@ func (p *Profile) shift(a, b, c, e float64, n int, mark float64) int {
 		return top
 	}
 	i := p.atOrAfterNear(a) // the first step at or after a
-	cur := 0              // the free count before the change
-	last := math.MinInt   // the free count of the last step kept or written
+	cur := 0                // the free count before the change
+	last := math.MinInt     // the free count of the last step kept or written
 	if i > 0 {
 		cur = st[i-1].Free
 		last = cur
