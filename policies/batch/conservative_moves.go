@@ -81,10 +81,17 @@ func (l *moveLog) early(s []cluster.Stair) {
 // or a run at least d long.
 func (l *moveLog) longest(n int, d float64) float64 {
 	s := cluster.StairAt(l.union, n)
-	if s < d && (l.q < len(l.prev) || len(l.prev) == 0) {
+	if s < d && l.unseenPrev() {
 		s = max(s, cluster.StairAt(l.prevUnion, n))
 	}
 	return s
+}
+
+// unseenPrev tells whether the job last passed to since has not seen
+// some release of prevUnion: a move of the previous sweep after it, or
+// in the first sweep the early releases.
+func (l *moveLog) unseenPrev() bool {
+	return l.q < len(l.prev) || len(l.prev) == 0
 }
 
 // bound returns a length that longest never exceeds, at any level: the
@@ -94,7 +101,7 @@ func (l *moveLog) bound() float64 {
 	if len(l.union) > 0 {
 		b = l.union[0].Len
 	}
-	if len(l.prevUnion) > 0 && (l.q < len(l.prev) || len(l.prev) == 0) {
+	if len(l.prevUnion) > 0 && l.unseenPrev() {
 		b = max(b, l.prevUnion[0].Len)
 	}
 	return b
