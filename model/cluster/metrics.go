@@ -122,38 +122,6 @@ type stats struct {
 	classes     classStats
 }
 
-// chunked is an append-only list of float64 in fixed-size blocks: growing
-// it never copies, so a replay of n jobs allocates 8n bytes per list, not
-// the several times more of a doubling slice.
-type chunked struct {
-	blocks [][]float64
-	n      int
-}
-
-const chunkSize = 1 << 13
-
-func (c *chunked) add(x float64) {
-	if c.n%chunkSize == 0 {
-		c.blocks = append(c.blocks, make([]float64, 0, chunkSize))
-	}
-	b := &c.blocks[len(c.blocks)-1]
-	*b = append(*b, x)
-	c.n++
-}
-
-// flat returns the values in one slice (the block itself when there is
-// only one).
-func (c *chunked) flat() []float64 {
-	if len(c.blocks) == 1 {
-		return c.blocks[0]
-	}
-	out := make([]float64, 0, c.n)
-	for _, b := range c.blocks {
-		out = append(out, b...)
-	}
-	return out
-}
-
 func (s *stats) init(tau float64) {
 	s.tau = tau
 	s.waits.limit, s.bslds.limit = ExactPercentileJobs, ExactPercentileJobs
@@ -225,7 +193,12 @@ func (s *stats) result(procs int) *Result {
 // linearly between order statistics (Hyndman–Fan type 7): the value at
 // position p·(n−1). It returns NaN for empty data.
 func Quantile(sorted []float64, p float64) float64 {
-	n := len(sorted)
+	return quantile(len(sorted), p, func(i int) float64 { return sorted[i] })
+}
+
+// quantile is Quantile of n values of which at returns the one of rank
+// i: those of ranks ⌊p(n−1)⌋ and the next are all it reads.
+func quantile(n int, p float64, at func(i int) float64) float64 {
 	if n == 0 {
 		return math.NaN()
 	}
@@ -233,12 +206,12 @@ func Quantile(sorted []float64, p float64) float64 {
 	lo := math.Floor(h)
 	i := int(lo)
 	if i >= n-1 {
-		return sorted[n-1]
+		return at(n - 1)
 	}
 	if i < 0 {
-		return sorted[0]
+		return at(0)
 	}
-	return sorted[i] + (h-lo)*(sorted[i+1]-sorted[i])
+	return at(i) + (h-lo)*(at(i+1)-at(i))
 }
 
 // CSVHeader is the header line of the per-job CSV records; user is the

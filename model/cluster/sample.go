@@ -75,23 +75,26 @@ func (s *sample) mean() float64 { return s.sum / float64(s.n) }
 func (s *sample) quantiles(ps ...float64) []float64 {
 	out := make([]float64, len(ps))
 	if s.hist == nil {
+		c := &s.exact
+		if c.n == 0 || c.hasNaN() {
+			vals := c.values()
+			slices.Sort(vals) // NaNs first
+			for i, p := range ps {
+				out[i] = Quantile(vals, p)
+			}
+			return out
+		}
 		// Quantile reads the values of ranks ⌊p(n−1)⌋ and the next:
 		// only those are put in place.
-		vals := s.exact.flat()
-		n := len(vals)
 		ranks := make([]int, 0, 2*len(ps))
 		for _, p := range ps {
-			r := min(max(int(p*float64(n-1)), 0), n-1)
-			ranks = append(ranks, r, min(r+1, n-1))
+			r := min(max(int(p*float64(c.n-1)), 0), c.n-1)
+			ranks = append(ranks, r, min(r+1, c.n-1))
 		}
-		if slices.ContainsFunc(vals, math.IsNaN) {
-			slices.Sort(vals) // NaNs first, as before
-		} else {
-			slices.Sort(ranks)
-			selectRanks(vals, 0, slices.Compact(ranks))
-		}
+		slices.Sort(ranks)
+		c.selectRanks(0, c.n, slices.Compact(ranks))
 		for i, p := range ps {
-			out[i] = Quantile(vals, p)
+			out[i] = quantile(c.n, p, c.at)
 		}
 		return out
 	}
