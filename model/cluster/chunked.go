@@ -6,10 +6,11 @@ import (
 	"sort"
 )
 
-// chunked is an append-only list of float64 in fixed-size blocks: growing
-// it never copies, so a replay of n jobs allocates 8n bytes per list, not
-// the several times more of a doubling slice. Its percentiles are found
-// in place, over the blocks (selectRanks): a flat copy of a few MB would
+// chunked is a list of float64 in fixed-size blocks, to which values are
+// only appended: growing it never copies, so a replay of n jobs allocates
+// 8n bytes per list, not the several times more of a doubling slice. The
+// ranks a percentile reads are selected in place, over the blocks
+// (selectRanks, which reorders the values): a flat copy of a few MB would
 // cost, in page faults on a virtual machine, more than the selection.
 type chunked struct {
 	blocks [][]float64
