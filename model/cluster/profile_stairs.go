@@ -124,12 +124,13 @@ func StairAt(s []Stair, n int) float64 {
 	if len(s) == 0 || s[len(s)-1].Level < n {
 		return 0
 	}
-	for _, st := range s {
+	top := len(s) - 1 // its stair has the level: the scan ends there
+	for _, st := range s[:top] {
 		if st.Level >= n {
 			return st.Len
 		}
 	}
-	return 0
+	return s[top].Len
 }
 
 // AddStair adds to staircase s a run of length l at level lv (S(n) ≥ l for
