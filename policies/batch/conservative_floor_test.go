@@ -23,7 +23,7 @@ import (
 // implementation with this availability profile would spend if it knew,
 // for free, which jobs move and where. The benchmarks below time it
 // beside Conservative on SDSC-BLUE and on lublin-loads' three loads
-// (docs/explanation/performance.md, "The floor").
+// (docs/explanation/performance-conservative.md, "The floor").
 
 // floorAction is one thing a conservative pass did: a reservation made
 // or moved to t for the job of arrival rank seq, or the start of the

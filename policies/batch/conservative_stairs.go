@@ -63,7 +63,7 @@ func (p *Conservative) takeBase(v *cluster.View, prof *cluster.Profile) {
 // On SDSC-BLUE's short profiles (42 steps on average) the staircases
 // cost more than the searches they save, on a congested replication's
 // long ones (hundreds of steps) far less: see docs/explanation/
-// performance.md, "Fourth round". A variable for the tests.
+// performance-conservative.md, "Fourth round". A variable for the tests.
 var stairsFrom = 128
 
 // takeStairs adds to the moveLog the staircase of the release over
