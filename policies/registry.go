@@ -3,6 +3,7 @@ package policies
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 )
@@ -124,12 +125,7 @@ func (r *Registry[O, P]) Family() Family { return r.family }
 
 // Names returns the registered names, sorted.
 func (r *Registry[O, P]) Names() []string {
-	out := make([]string, 0, len(r.entries))
-	for n := range r.entries {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(r.entries))
 }
 
 // Policies returns the registered policies sorted by name.

@@ -3,7 +3,9 @@ package results
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -262,11 +264,7 @@ func seriesName(r *Report, key, value string) string {
 
 // whereText is "key = value, …" for the fixed axes of a figure, sorted.
 func whereText(r *Report, where map[string]string) string {
-	keys := make([]string, 0, len(where))
-	for k := range where {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(where))
 	for i, k := range keys {
 		keys[i] = seriesName(r, k, where[k])
 	}

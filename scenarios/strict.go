@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string) error {
 			k, v := n.Content[i], n.Content[i+1]
 			ft, ok := fields[k.Value]
 			if !ok {
-				allowed := sortedKeys(fields)
+				allowed := slices.Sorted(maps.Keys(fields))
 				return &keyError{line: k.Line, key: join(path, k.Value), msg: fmt.Sprintf("unknown key%s (allowed: %s)", suggest.DidYouMean(k.Value, allowed), strings.Join(allowed, ", "))}
 			}
 			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
@@ -107,15 +108,6 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 		out[name] = f.Type
 	}
 	return out
-}
-
-func sortedKeys(m map[string]reflect.Type) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func join(path, key string) string {

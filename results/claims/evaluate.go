@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -73,7 +74,7 @@ func evaluate(r *results.Report, c *Claim) (Verdict, error) {
 // whereText formats a where: mapping as "k=v k=v", keys sorted.
 func whereText(where map[string]string) string {
 	var parts []string
-	for _, k := range sortedKeys(where) {
+	for _, k := range slices.Sorted(maps.Keys(where)) {
 		parts = append(parts, k+"="+where[k])
 	}
 	return strings.Join(parts, " ")

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -102,7 +103,7 @@ func validateClaim(c *Claim, metrics []string, axes []Axis) error {
 		}
 		return model.Field(path, "axis %s has no value %q%s (want one of %s)", key, v, suggest.DidYouMean(v, byKey[key]), strings.Join(byKey[key], ", "))
 	}
-	for _, k := range sortedKeys(c.Where) {
+	for _, k := range slices.Sorted(maps.Keys(c.Where)) {
 		if _, ok := byKey[k]; !ok {
 			return axisErr("where."+k, k)
 		}
@@ -242,13 +243,4 @@ func atLeastValues(path, axis string, values []string, n int) error {
 		return model.Field(path, "axis %s has %d value(s): this predicate needs at least %d", axis, len(values), n)
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

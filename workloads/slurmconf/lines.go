@@ -87,7 +87,7 @@ func (p *parser) partLine(n int, pairs []pair) error {
 		PriorityTier: 1, PriorityJobFactor: 1, Line: n}
 	spec := partSpec{}
 	where := "PartitionName " + name + " "
-	for _, k := range sortedKeys(all) {
+	for _, k := range slices.Sorted(maps.Keys(all)) {
 		v := all[k]
 		key := keys[k]
 		if key == "" {
@@ -228,10 +228,4 @@ func (p *parser) finish() error {
 		p.cfg.Partitions = append(p.cfg.Partitions, part)
 	}
 	return nil
-}
-
-// sortedKeys returns m's keys in order, so that errors do not depend on
-// map order.
-func sortedKeys(m map[string]string) []string {
-	return slices.Sorted(maps.Keys(m))
 }

@@ -2,6 +2,8 @@ package clustertest
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"testing"
 
@@ -50,12 +52,7 @@ type NewFunc func(name string) (cluster.Scheduler, error)
 // expectation as a subtest "case/policy/engine" failure.
 func Run(t *testing.T, c Case, newSched NewFunc) {
 	t.Helper()
-	names := make([]string, 0, len(c.Want))
-	for n := range c.Want {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
 		want := c.Want[name]
 		for _, eng := range sim.Kinds() {
 			t.Run(fmt.Sprintf("%s/%s/%s", c.Name, name, eng), func(t *testing.T) {

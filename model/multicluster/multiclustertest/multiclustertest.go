@@ -2,7 +2,8 @@ package multiclustertest
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,12 +55,7 @@ type NewFunc func(name string) (multicluster.Metascheduler, error)
 // subtest "case/policy/engine" failure.
 func Run(t *testing.T, c Case, newSched NewFunc) {
 	t.Helper()
-	names := make([]string, 0, len(c.Want))
-	for n := range c.Want {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
 		want := c.Want[name]
 		for _, eng := range sim.Kinds() {
 			t.Run(fmt.Sprintf("%s/%s/%s", c.Name, name, eng), func(t *testing.T) {

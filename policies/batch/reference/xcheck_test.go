@@ -2,7 +2,9 @@ package reference
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -262,12 +264,7 @@ const workloads = 2000
 // smallest workload that shows it. Times are compared for equality: the
 // workloads' times are quarters, so every sum is exact.
 func TestReferenceAgrees(t *testing.T) {
-	names := make([]string, 0, len(references))
-	for n := range references {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(references)) {
 		t.Run(name, func(t *testing.T) { agrees(t, name, workloads, plain) })
 	}
 	for _, name := range mauiPolicies {

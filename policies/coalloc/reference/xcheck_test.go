@@ -2,9 +2,9 @@ package reference
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -194,13 +194,8 @@ const workloads = 2000
 // and fails on the first job whose parts differ, printing the smallest
 // workload that shows it.
 func TestReferenceAgrees(t *testing.T) {
-	names := make([]string, 0, len(references))
-	for n := range references {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	engines := sim.Kinds()
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(references)) {
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(26, uint64(len(name))))
 			compared := 0

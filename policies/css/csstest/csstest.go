@@ -2,8 +2,8 @@ package csstest
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -42,12 +42,7 @@ func Registered(name string, o css.Options) (css.Policy, error) { return css.Pol
 // the expectation, as subtests "case/policy".
 func Run(t *testing.T, c Case, newPolicy NewFunc) {
 	t.Helper()
-	names := make([]string, 0, len(c.Want))
-	for n := range c.Want {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
 		t.Run(c.Name+"/"+name, func(t *testing.T) {
 			p, err := newPolicy(name, c.Options)
 			if err != nil {

@@ -2,7 +2,8 @@ package slotstest
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,12 +35,7 @@ func Registered(name string) (slots.Method, error) { return slots.Methods.New(na
 // checks the search's invariants, as subtests "case/method".
 func Run(t *testing.T, c Case, newMethod NewFunc) {
 	t.Helper()
-	names := make([]string, 0, len(c.Want))
-	for n := range c.Want {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
 		t.Run(c.Name+"/"+name, func(t *testing.T) {
 			m, err := newMethod(name)
 			if err != nil {
