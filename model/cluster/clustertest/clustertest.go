@@ -1,9 +1,6 @@
 package clustertest
 
 import (
-	"fmt"
-	"maps"
-	"slices"
 	"sort"
 	"testing"
 
@@ -52,30 +49,21 @@ type NewFunc func(name string) (cluster.Scheduler, error)
 // expectation as a subtest "case/policy/engine" failure.
 func Run(t *testing.T, c Case, newSched NewFunc) {
 	t.Helper()
-	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
-		want := c.Want[name]
-		for _, eng := range sim.Kinds() {
-			t.Run(fmt.Sprintf("%s/%s/%s", c.Name, name, eng), func(t *testing.T) {
-				s, err := newSched(name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				e, err := sim.New(eng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, _ := Replay(t, e, cluster.Config{Procs: c.Procs, KillAtEstimate: c.Kill}, s, c.ModelJobs())
-				if len(recs) != len(want) {
-					t.Fatalf("%d jobs completed, want %d", len(recs), len(want))
-				}
-				for i, r := range recs {
-					if r.Start != want[i] {
-						t.Errorf("job %d starts at %v, want %v", r.ID, r.Start, want[i])
-					}
-				}
-			})
+	goldentest.OnEveryEngine(t, c.Name, c.Want, func(t *testing.T, name string, e sim.Engine, want []float64) {
+		s, err := newSched(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		recs, _ := Replay(t, e, cluster.Config{Procs: c.Procs, KillAtEstimate: c.Kill}, s, c.ModelJobs())
+		if len(recs) != len(want) {
+			t.Fatalf("%d jobs completed, want %d", len(recs), len(want))
+		}
+		for i, r := range recs {
+			if r.Start != want[i] {
+				t.Errorf("job %d starts at %v, want %v", r.ID, r.Start, want[i])
+			}
+		}
+	})
 }
 
 // ModelJobs returns the case's jobs as model jobs, in order.

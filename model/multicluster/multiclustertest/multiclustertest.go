@@ -2,8 +2,6 @@ package multiclustertest
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,23 +53,14 @@ type NewFunc func(name string) (multicluster.Metascheduler, error)
 // subtest "case/policy/engine" failure.
 func Run(t *testing.T, c Case, newSched NewFunc) {
 	t.Helper()
-	for _, name := range slices.Sorted(maps.Keys(c.Want)) {
-		want := c.Want[name]
-		for _, eng := range sim.Kinds() {
-			t.Run(fmt.Sprintf("%s/%s/%s", c.Name, name, eng), func(t *testing.T) {
-				s, err := newSched(name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				e, err := sim.New(eng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, res := Replay(t, e, multicluster.Config{Platform: Platform(c.Platform)}, s, c.ModelJobs())
-				c.compare(t, want, recs, res)
-			})
+	goldentest.OnEveryEngine(t, c.Name, c.Want, func(t *testing.T, name string, e sim.Engine, want []Outcome) {
+		s, err := newSched(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		recs, res := Replay(t, e, multicluster.Config{Platform: Platform(c.Platform)}, s, c.ModelJobs())
+		c.compare(t, want, recs, res)
+	})
 }
 
 func (c Case) compare(t *testing.T, want []Outcome, recs map[int64]multicluster.Record, res *multicluster.Result) {
