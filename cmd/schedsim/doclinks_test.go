@@ -98,10 +98,11 @@ func proseLines(doc string) []proseLine {
 func headingAnchors(doc string) map[string]bool {
 	out := map[string]bool{}
 	for _, l := range proseLines(doc) {
-		if !strings.HasPrefix(l.text, "#") {
-			continue
+		hashes := strings.TrimLeft(l.text, "#")
+		if hashes == l.text || len(l.text)-len(hashes) > 6 || hashes != "" && hashes[0] != ' ' {
+			continue // not an ATX heading: # to ###### and a space
 		}
-		text := strings.TrimSpace(strings.TrimLeft(l.text, "#"))
+		text := strings.TrimSpace(hashes)
 		text = mdLinkWhole.ReplaceAllString(text, "$1")
 		var b strings.Builder
 		for _, r := range strings.ToLower(text) {
@@ -124,9 +125,11 @@ func headingAnchors(doc string) map[string]bool {
 // mdLinkWhole is a whole inline link, its text kept by headingAnchors.
 var mdLinkWhole = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 
+// headingAnchors spells anchors as GitHub does, and only for headings.
 func TestHeadingAnchors(t *testing.T) {
 	doc := "# Conservative ≤ 2× EASY: the `floor`\n" +
 		"```sh\n# not a heading\n```\n" +
+		"#hashtag, not a heading\n" +
 		"## Q & A, [the kernel](kernel.md)\n" +
 		"## Q & A, the kernel\n" +
 		"### Fifth round (css2014): snake_case é\n"
@@ -141,7 +144,7 @@ func TestHeadingAnchors(t *testing.T) {
 			t.Errorf("no anchor %q in %v", a, got)
 		}
 	}
-	if got["not-a-heading"] || len(got) != 4 {
+	if got["not-a-heading"] || got["hashtag-not-a-heading"] || len(got) != 4 {
 		t.Errorf("anchors %v, want the four headings outside code blocks", got)
 	}
 }
