@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"maps"
 	"math"
 	"slices"
 )
@@ -98,11 +99,7 @@ func (s *sample) quantiles(ps ...float64) []float64 {
 		}
 		return out
 	}
-	keys := make([]int32, 0, len(s.hist))
-	for k := range s.hist {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(s.hist))
 	// at returns the value of rank r (from 0) as its bucket's middle.
 	at := func(r int64) float64 {
 		if r == int64(s.n-1) {

@@ -2,6 +2,7 @@ package local_test
 
 import (
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -91,12 +92,7 @@ func choices(t *testing.T, v *gang.View, by string, estimate float64) []int {
 	for i := 0; i < 200; i++ {
 		seen[r.Route(v, 0, estimate)] = true
 	}
-	var out []int
-	for p := range seen {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
 
 func TestShortestQueue(t *testing.T) {

@@ -3,6 +3,7 @@ package swf
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -235,13 +236,8 @@ func (in *Info) Format(w io.Writer) error {
 	} else {
 		line("Estimates", "no usable job has a requested time")
 	}
-	statuses := make([]int, 0, len(in.StatusCounts))
-	for s := range in.StatusCounts {
-		statuses = append(statuses, s)
-	}
-	slices.Sort(statuses)
 	var parts []string
-	for _, s := range statuses {
+	for _, s := range slices.Sorted(maps.Keys(in.StatusCounts)) {
 		parts = append(parts, fmt.Sprintf("%d %s %s", s, StatusName(s), Thousands(in.StatusCounts[s])))
 	}
 	line("Status", "%s", strings.Join(parts, "; "))
