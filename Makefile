@@ -105,10 +105,11 @@ bench-scale:
 build:
 	$(GO) build -ldflags "-X main.revision=$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet HEAD 2>/dev/null || echo +modified)" -o bin/schedsim ./cmd/schedsim
 
-## lint: gofmt and go vet
+## lint: gofmt, go.mod and go.sum as go mod tidy has them, go vet
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) mod tidy -diff
 	$(GO) vet $(PKGS)
 
 ## reproduce: every long reproduction, into $(OUT)/ (see README)
