@@ -245,6 +245,13 @@ func (r *Reader) readHeader() error {
 			b.add(string(line), r.line)
 			continue
 		}
+		// Binary data is refused here, at Open, as Next would refuse
+		// it (a NUL byte is in no number): a caller that reads the
+		// header first (the machine size) then says what the file is,
+		// not what its header lacks.
+		if bytes.IndexByte(line, 0) >= 0 {
+			return r.fatal(r.line, ErrNotText)
+		}
 		r.pend = append(r.pend[:0], line...)
 		r.hasPend = true
 		break

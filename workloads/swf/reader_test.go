@@ -215,6 +215,14 @@ func TestNULIsAnError(t *testing.T) {
 			}
 		}
 	}
+	// In the first job line, it fails the Reader's construction, before
+	// a caller reads the header (the machine size a replay needs).
+	for _, mode := range []Mode{Strict, Lenient} {
+		text := "; MaxProcs: 8\n" + good[:5] + "\x00" + good[5:] + "\n"
+		if _, err := NewReader(strings.NewReader(text), "t.swf", ReadOptions{Mode: mode}); !errors.Is(err, ErrNotText) {
+			t.Errorf("%v: binary first job line: NewReader gave %v, want ErrNotText", mode, err)
+		}
+	}
 	start := time.Now()
 	r, err := Open("/dev/zero", ReadOptions{Mode: Lenient})
 	if err == nil {
