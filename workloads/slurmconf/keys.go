@@ -59,6 +59,10 @@ func (p *parser) unmodelled(line int, what, why string) error {
 
 // line reads one logical line.
 func (p *parser) line(n int, s string) error {
+	// Slurm writes an include as "Include FILE", not Key=Value.
+	if f := strings.Fields(s); len(f) > 1 && strings.EqualFold(f[0], "include") {
+		return p.unmodelled(n, "Include "+strings.Join(f[1:], " "), "an included file (paste its lines in)")
+	}
 	pairs, err := splitPairs(s)
 	if err != nil {
 		return p.errf(n, "%v", err)
