@@ -2,6 +2,7 @@ package results
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -30,4 +31,13 @@ func FileNameCollision(names []string) (i, j int, ok bool) {
 		seen[k] = j
 	}
 	return 0, 0, false
+}
+
+// Count returns n and noun, the noun in the plural unless n is 1 ("1
+// replication", "30 replications"): noun is a regular English noun.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

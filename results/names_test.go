@@ -12,3 +12,14 @@ func TestFileNamePlus(t *testing.T) {
 		t.Error("easy and easy++ share a file name")
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 replications"}, {1, "1 replication"}, {2, "2 replications"}, {30, "30 replications"}} {
+		if got := Count(c.n, "replication"); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func writePivots(w io.Writer, r *Report, o TextOptions) error {
 		width = 0
 	}
 	var b strings.Builder
-	fmt.Fprintln(&b, fold(fmt.Sprintf("scenario %s (model %s, seed %d, engine %s, %d replications)", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications), width))
+	fmt.Fprintln(&b, fold(fmt.Sprintf("scenario %s (model %s, seed %d, engine %s, %s)", r.Scenario, r.Model, r.Seed, r.Engine, Count(r.Replications, "replication")), width))
 	if note := r.InterruptedNote(); note != "" {
 		fmt.Fprintln(&b, fold(strings.ToUpper(note[:1])+note[1:], width))
 	}

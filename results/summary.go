@@ -50,6 +50,8 @@ func (s Summary) UndefinedNote() string {
 	switch {
 	case s.Undefined == 0:
 		return ""
+	case s.Undefined == 1 && s.N == 1:
+		return "undefined in its one replication (NaN or ±Inf, e.g. 0/0: nothing to average)"
 	case s.Undefined == s.N:
 		return fmt.Sprintf("undefined in all %d replications (NaN or ±Inf, e.g. 0/0: nothing to average)", s.N)
 	}

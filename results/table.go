@@ -37,7 +37,7 @@ func writeTable(w io.Writer, r *Report, wide bool) error {
 
 func writeBlocks(w io.Writer, r *Report, wide bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %d replications)\n", r.Scenario, r.Model, r.Seed, r.Engine, r.Replications)
+	fmt.Fprintf(tw, "scenario %s (model %s, seed %d, engine %s, %s)\n", r.Scenario, r.Model, r.Seed, r.Engine, Count(r.Replications, "replication"))
 	if r.Interrupted {
 		fmt.Fprintln(tw, strings.ToUpper(r.InterruptedNote()[:1])+r.InterruptedNote()[1:])
 	}
@@ -49,7 +49,7 @@ func writeBlocks(w io.Writer, r *Report, wide bool) error {
 	for _, p := range r.Points {
 		if p.Name() != "" {
 			// No tab: a long label must not widen the metric column.
-			fmt.Fprintf(tw, "\n[%s] (%d replications)\n", p.Name(), p.Replications)
+			fmt.Fprintf(tw, "\n[%s] (%s)\n", p.Name(), Count(p.Replications, "replication"))
 		} else {
 			fmt.Fprintln(tw)
 		}

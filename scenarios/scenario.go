@@ -98,7 +98,7 @@ func (sc *Scenario) Plan() string {
 	if len(stops) > 0 {
 		stop = strings.Join(stops, " or ")
 	}
-	return fmt.Sprintf("%d points × %d replications = %d replications, each until %s", len(sc.Points), sc.Replications, len(sc.Points)*sc.Replications, stop)
+	return fmt.Sprintf("%s × %s = %s, each until %s", results.Count(len(sc.Points), "point"), results.Count(sc.Replications, "replication"), results.Count(len(sc.Points)*sc.Replications, "replication"), stop)
 }
 
 // Resolved returns the scenario as YAML with the values actually used

@@ -353,7 +353,7 @@ func cmdList(args []string, stdout io.Writer) error {
 		} else if err != nil {
 			desc = "INVALID: " + err.Error()
 		} else {
-			desc = fmt.Sprintf("%s, %d points × %d replications", sc.Model, len(sc.Points), sc.Replications)
+			desc = fmt.Sprintf("%s, %s × %s", sc.Model, results.Count(len(sc.Points), "point"), results.Count(sc.Replications, "replication"))
 			if d := strings.TrimSpace(sc.Description); d != "" {
 				desc += ": " + firstSentence(d)
 			}
