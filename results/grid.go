@@ -109,18 +109,27 @@ func fold(s string, width int) string {
 	if width <= 0 || utf8.RuneCountInString(s) <= width {
 		return s
 	}
+	lines := Wrap(s, width, max(width-2, 1))
+	return strings.Join(lines, "\n  ")
+}
+
+// Wrap breaks prose at spaces into lines, the first of at most first
+// runes and the others of at most rest, without indentation; a word
+// longer than its line stands alone on it. Runs of blanks become one
+// space. A width ≤ 0 is no limit.
+func Wrap(s string, first, rest int) []string {
 	var lines []string
-	line := ""
+	line, width := "", first
 	for _, word := range strings.Fields(s) {
 		switch {
 		case line == "":
 			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+		case width <= 0 || utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
 			line += " " + word
 		default:
 			lines = append(lines, line)
-			line = "  " + word
+			line, width = word, rest
 		}
 	}
-	return strings.Join(append(lines, line), "\n")
+	return append(lines, line)
 }

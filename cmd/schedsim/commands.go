@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/rs/zerolog"
 
@@ -331,49 +330,6 @@ func parseInterleaved(fs *flagSet, args []string) ([]string, error) {
 		positional = append(positional, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-}
-
-func cmdList(args []string, stdout io.Writer) error {
-	fs := newFlagSet("list", "schedsim list [--traces DIR]", stdout)
-	registerTraces(fs.FlagSet)
-	rest, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("list takes no arguments")
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "built-in scenarios:")
-	for _, name := range scenarios.Builtins() {
-		sc, err := scenarios.Load(name)
-		desc := ""
-		if missing := missingTraces(name); err != nil && len(missing) > 0 {
-			desc = fmt.Sprintf("needs trace %s: schedsim trace fetch %s", strings.Join(missing, " "), strings.Join(missing, " "))
-		} else if err != nil {
-			desc = "INVALID: " + err.Error()
-		} else {
-			desc = fmt.Sprintf("%s, %s × %s", sc.Model, results.Count(len(sc.Points), "point"), results.Count(sc.Replications, "replication"))
-			if d := strings.TrimSpace(sc.Description); d != "" {
-				desc += ": " + firstSentence(d)
-			}
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", name, desc)
-	}
-	fmt.Fprintln(tw, "\nmodel kinds:")
-	for _, k := range scenarios.Kinds() {
-		fmt.Fprintf(tw, "  %s\t%s\n", k.Name, k.Summary)
-	}
-	listPolicies(tw)
-	return tw.Flush()
-}
-
-func firstSentence(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i >= 0 {
-		return s[:i+1]
-	}
-	return s
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout io.Writer) error {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/schedsim/schedsim/policies"
 	"github.com/schedsim/schedsim/policies/batch"
+	"github.com/schedsim/schedsim/results"
 )
 
 //go:generate go test -run TestPoliciesReference -update-policies .
@@ -16,18 +17,21 @@ func batchPolicies() string { return strings.Join(batch.Policies.Names(), ", ") 
 
 // listPolicies writes the policies section of `schedsim list`: every
 // registry (decision point) with its policies, their summaries and the
-// options each reads.
-func listPolicies(w io.Writer) {
+// options each reads, folded to width.
+func listPolicies(w io.Writer, width int) {
 	fmt.Fprintln(w, "\npolicies (by decision point; options a policy reads in brackets):")
 	for _, r := range policies.Families() {
 		f := r.Family()
-		fmt.Fprintf(w, "  %s (%s): %s\n", f.Name, f.Package, f.Decision)
+		head := results.Wrap(fmt.Sprintf("%s (%s): %s", f.Name, f.Package, f.Decision), width-2, width-6)
+		fmt.Fprintln(w, "  "+strings.Join(head, "\n      "))
+		var rows []row
 		for _, p := range r.Policies() {
 			params := ""
 			if len(p.Params) > 0 {
 				params = " [" + strings.Join(p.Params, ", ") + "]"
 			}
-			fmt.Fprintf(w, "    %s\t%s%s\n", p.Name, p.Summary, params)
+			rows = append(rows, row{p.Name, p.Summary + params})
 		}
+		writeRows(w, "    ", rows, width)
 	}
 }

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/schedsim/schedsim/policies"
 )
@@ -53,18 +56,43 @@ func TestListPolicies(t *testing.T) {
 	if code := run(t.Context(), []string{"list"}, &out, &errb); code != 0 {
 		t.Fatalf("list: exit %d: %s", code, errb.String())
 	}
-	s := out.String()
+	s := strings.Join(strings.Fields(out.String()), " ") // the texts are folded
 	if len(policies.Families()) < 8 {
 		t.Fatalf("%d registries, want every decision point (batch, coalloc, grid ×2, local ×2, slot-batch, slot-window)", len(policies.Families()))
 	}
 	for _, r := range policies.Families() {
-		if !strings.Contains(s, "  "+r.Family().Name+" (") {
+		if !strings.Contains(s, " "+r.Family().Name+" (") {
 			t.Errorf("family %s missing from list", r.Family().Name)
 		}
 		for _, p := range r.Policies() {
-			if !strings.Contains(s, p.Summary) {
+			if !strings.Contains(s, strings.Join(strings.Fields(p.Summary), " ")) {
 				t.Errorf("%s policy %s: summary missing from list", r.Family().Name, p.Name)
 			}
 		}
+	}
+}
+
+// TestListFitsTheTerminal: schedsim list folds its texts to $COLUMNS,
+// continuation lines under the text column, and loses no word.
+func TestListFitsTheTerminal(t *testing.T) {
+	t.Setenv("COLUMNS", "72")
+	var wide, narrow bytes.Buffer
+	if code := run(t.Context(), []string{"list"}, &narrow, io.Discard); code != 0 {
+		t.Fatalf("list: exit %d", code)
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(narrow.String(), "\n"), "\n") {
+		if n := utf8.RuneCountInString(l); n > 72 && strings.Contains(strings.TrimSpace(l), " ") {
+			t.Errorf("line %d is %d runes wide, more than $COLUMNS = 72: %q", i+1, n, l)
+		}
+	}
+	t.Setenv("COLUMNS", "100000")
+	if code := run(t.Context(), []string{"list"}, &wide, io.Discard); code != 0 {
+		t.Fatalf("list: exit %d", code)
+	}
+	if w, n := strings.Fields(wide.String()), strings.Fields(narrow.String()); !slices.Equal(w, n) {
+		t.Errorf("folding changed the words: %d words unfolded, %d folded", len(w), len(n))
+	}
+	if !strings.Contains(narrow.String(), "\n                            ") {
+		t.Errorf("no continuation line under the scenarios' text column:\n%s", narrow.String())
 	}
 }

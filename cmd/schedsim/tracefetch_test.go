@@ -119,7 +119,7 @@ func TestListFromAnotherDirectoryWithCachedTraces(t *testing.T) {
 	dir := isolateTraces(t)
 	t.Chdir(t.TempDir())
 	_, stdout, _ := runCLI(t, "list")
-	if !strings.Contains(stdout, "needs trace SDSC-BLUE: schedsim trace fetch SDSC-BLUE") || strings.Contains(stdout, "INVALID") {
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "needs trace SDSC-BLUE: schedsim trace fetch SDSC-BLUE") || strings.Contains(stdout, "INVALID") {
 		t.Errorf("list without traces:\n%s", stdout)
 	}
 	os.MkdirAll(dir, 0o755)
