@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/schedsim/schedsim/internal/prose"
 )
 
 // grid is a table of text cells: a header row, then rows; the first lead
@@ -109,27 +111,6 @@ func fold(s string, width int) string {
 	if width <= 0 || utf8.RuneCountInString(s) <= width {
 		return s
 	}
-	lines := Wrap(s, width, max(width-2, 1))
+	lines := prose.Wrap(s, width, max(width-2, 1))
 	return strings.Join(lines, "\n  ")
-}
-
-// Wrap breaks prose at spaces into lines, the first of at most first
-// runes and the others of at most rest, without indentation; a word
-// longer than its line stands alone on it. Runs of blanks become one
-// space. A width ≤ 0 is no limit.
-func Wrap(s string, first, rest int) []string {
-	var lines []string
-	line, width := "", first
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case width <= 0 || utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line, width = word, rest
-		}
-	}
-	return append(lines, line)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/schedsim/schedsim/internal/prose"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 )
@@ -23,17 +24,17 @@ func cmdList(args []string, stdout io.Writer) error {
 	width := terminalWidth(stdout)
 	var b strings.Builder
 	fmt.Fprintln(&b, "built-in scenarios:")
-	var rows []row
+	var rows [][]string
 	for _, name := range scenarios.Builtins() {
-		rows = append(rows, row{name, builtinSummary(name)})
+		rows = append(rows, []string{name, builtinSummary(name)})
 	}
-	writeRows(&b, "  ", rows, width)
+	writeColumns(&b, "  ", rows, width)
 	fmt.Fprintln(&b, "\nmodel kinds:")
 	rows = rows[:0]
 	for _, k := range scenarios.Kinds() {
-		rows = append(rows, row{k.Name, k.Summary})
+		rows = append(rows, []string{k.Name, k.Summary})
 	}
-	writeRows(&b, "  ", rows, width)
+	writeColumns(&b, "  ", rows, width)
 	listPolicies(&b, width)
 	_, err = io.WriteString(stdout, b.String())
 	return err
@@ -64,33 +65,54 @@ func firstSentence(s string) string {
 	return s
 }
 
-// row is one line of a listing: a name and the text beside it.
-type row struct{ name, text string }
-
-// minTextWidth is the narrowest text column writeRows folds to: on a
-// narrower terminal the texts run on unbroken.
+// minTextWidth is the narrowest last column writeColumns folds to: when
+// the other columns leave less, the texts go on lines of their own below
+// their rows.
 const minTextWidth = 30
 
-// writeRows writes rows as two columns after indent: the names padded
-// to the longest and two spaces, then the texts, folded at spaces so
-// that no line is wider than width (continuation lines start under the
-// text column).
-func writeRows(w io.Writer, indent string, rows []row, width int) {
-	col := 0
+// writeColumns writes rows of cells as columns after indent, two spaces
+// apart: every column but the last padded to its widest cell, the last
+// folded at spaces so that no line is wider than width, its continuation
+// lines under its first character. When that column would be narrower
+// than minTextWidth, each row's text is folded on the lines after its
+// other cells, four spaces in from indent.
+func writeColumns(w io.Writer, indent string, rows [][]string, width int) {
+	var cols []int
 	for _, r := range rows {
-		col = max(col, utf8.RuneCountInString(r.name))
+		for i, c := range r[:len(r)-1] {
+			if i == len(cols) {
+				cols = append(cols, 0)
+			}
+			cols[i] = max(cols[i], utf8.RuneCountInString(c))
+		}
 	}
-	col += 2
-	textWidth := width - utf8.RuneCountInString(indent) - col
-	if textWidth < minTextWidth {
-		textWidth = 0
+	at := utf8.RuneCountInString(indent) // where the last column starts
+	for _, c := range cols {
+		at += c + 2
 	}
-	pad := strings.Repeat(" ", col)
+	below := width-at < minTextWidth
+	textWidth, cont := width-at, strings.Repeat(" ", at)
+	if below {
+		cont = indent + "    "
+		textWidth = max(width-utf8.RuneCountInString(cont), 1)
+	}
+	var b strings.Builder
 	for _, r := range rows {
-		lines := results.Wrap(r.text, textWidth, textWidth)
-		fmt.Fprintf(w, "%s%s%s%s\n", indent, r.name, strings.Repeat(" ", col-utf8.RuneCountInString(r.name)), lines[0])
-		for _, l := range lines[1:] {
-			fmt.Fprintf(w, "%s%s%s\n", indent, pad, l)
+		b.Reset()
+		b.WriteString(indent)
+		for i, c := range r[:len(r)-1] {
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", cols[i]+2-utf8.RuneCountInString(c)))
+		}
+		lines := prose.Wrap(r[len(r)-1], textWidth, textWidth)
+		if below {
+			fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		} else {
+			fmt.Fprintf(w, "%s%s\n", b.String(), lines[0])
+			lines = lines[1:]
+		}
+		for _, l := range lines {
+			fmt.Fprintf(w, "%s%s\n", cont, l)
 		}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/schedsim/schedsim/internal/prose"
 	"github.com/schedsim/schedsim/results"
 	"github.com/schedsim/schedsim/scenarios"
 )
@@ -55,25 +55,25 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 	if *md {
 		return writeMetricsDoc(stdout, kinds, only)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	width := terminalWidth(stdout)
+	var b strings.Builder
 	for i, k := range kinds {
 		if i > 0 {
-			fmt.Fprintln(tw)
+			fmt.Fprintln(&b)
 		}
-		fmt.Fprintf(tw, "%s: %s\n", k.Name, k.Summary)
-		fmt.Fprintln(tw, "  metric\tunit\tdescription")
+		fmt.Fprintln(&b, strings.Join(prose.Wrap(k.Name+": "+k.Summary, width, width-4), "\n    "))
+		rows := [][]string{{"metric", "unit", "description"}}
 		for _, m := range kindMetrics(k, only) {
 			star := ""
 			if slices.Contains(k.Headline, m.Name) {
 				star = " *"
 			}
-			fmt.Fprintf(tw, "  %s%s\t%s\t%s\n", m.Name, star, m.Unit, m.Description)
+			rows = append(rows, []string{m.Name + star, m.Unit, m.Description})
 		}
+		writeColumns(&b, "  ", rows, width)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(stdout, "\n* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise")
+	fmt.Fprintln(&b, "\n"+strings.Join(prose.Wrap("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, width-2), "\n  "))
+	_, err = io.WriteString(stdout, b.String())
 	return err
 }
 

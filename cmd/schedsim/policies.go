@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/schedsim/schedsim/internal/prose"
 	"github.com/schedsim/schedsim/policies"
 	"github.com/schedsim/schedsim/policies/batch"
-	"github.com/schedsim/schedsim/results"
 )
 
 //go:generate go test -run TestPoliciesReference -update-policies .
@@ -22,16 +22,16 @@ func listPolicies(w io.Writer, width int) {
 	fmt.Fprintln(w, "\npolicies (by decision point; options a policy reads in brackets):")
 	for _, r := range policies.Families() {
 		f := r.Family()
-		head := results.Wrap(fmt.Sprintf("%s (%s): %s", f.Name, f.Package, f.Decision), width-2, width-6)
+		head := prose.Wrap(fmt.Sprintf("%s (%s): %s", f.Name, f.Package, f.Decision), width-2, width-6)
 		fmt.Fprintln(w, "  "+strings.Join(head, "\n      "))
-		var rows []row
+		var rows [][]string
 		for _, p := range r.Policies() {
 			params := ""
 			if len(p.Params) > 0 {
 				params = " [" + strings.Join(p.Params, ", ") + "]"
 			}
-			rows = append(rows, row{p.Name, p.Summary + params})
+			rows = append(rows, []string{p.Name, p.Summary + params})
 		}
-		writeRows(w, "    ", rows, width)
+		writeColumns(w, "    ", rows, width)
 	}
 }

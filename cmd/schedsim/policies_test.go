@@ -72,27 +72,32 @@ func TestListPolicies(t *testing.T) {
 	}
 }
 
-// TestListFitsTheTerminal: schedsim list folds its texts to $COLUMNS,
-// continuation lines under the text column, and loses no word.
-func TestListFitsTheTerminal(t *testing.T) {
-	t.Setenv("COLUMNS", "72")
-	var wide, narrow bytes.Buffer
-	if code := run(t.Context(), []string{"list"}, &narrow, io.Discard); code != 0 {
-		t.Fatalf("list: exit %d", code)
-	}
-	for i, l := range strings.Split(strings.TrimSuffix(narrow.String(), "\n"), "\n") {
-		if n := utf8.RuneCountInString(l); n > 72 && strings.Contains(strings.TrimSpace(l), " ") {
-			t.Errorf("line %d is %d runes wide, more than $COLUMNS = 72: %q", i+1, n, l)
-		}
-	}
-	t.Setenv("COLUMNS", "100000")
-	if code := run(t.Context(), []string{"list"}, &wide, io.Discard); code != 0 {
-		t.Fatalf("list: exit %d", code)
-	}
-	if w, n := strings.Fields(wide.String()), strings.Fields(narrow.String()); !slices.Equal(w, n) {
-		t.Errorf("folding changed the words: %d words unfolded, %d folded", len(w), len(n))
-	}
-	if !strings.Contains(narrow.String(), "\n                            ") {
-		t.Errorf("no continuation line under the scenarios' text column:\n%s", narrow.String())
+// TestListingsFitTheTerminal: schedsim list and schedsim metrics fold
+// their texts to $COLUMNS, continuation lines under the text column, and
+// lose no word.
+func TestListingsFitTheTerminal(t *testing.T) {
+	for _, args := range [][]string{{"list"}, {"metrics"}} {
+		t.Run(args[0], func(t *testing.T) {
+			t.Setenv("COLUMNS", "72")
+			var wide, narrow bytes.Buffer
+			if code := run(t.Context(), args, &narrow, io.Discard); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			for i, l := range strings.Split(strings.TrimSuffix(narrow.String(), "\n"), "\n") {
+				if n := utf8.RuneCountInString(l); n > 72 && strings.Contains(strings.TrimSpace(l), " ") {
+					t.Errorf("line %d is %d runes wide, more than $COLUMNS = 72: %q", i+1, n, l)
+				}
+			}
+			t.Setenv("COLUMNS", "100000")
+			if code := run(t.Context(), args, &wide, io.Discard); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			if w, n := strings.Fields(wide.String()), strings.Fields(narrow.String()); !slices.Equal(w, n) {
+				t.Errorf("folding changed the words: %d words unfolded, %d folded", len(w), len(n))
+			}
+			if strings.Count(narrow.String(), "\n") <= strings.Count(wide.String(), "\n") {
+				t.Errorf("nothing folded at 72 columns:\n%s", narrow.String())
+			}
+		})
 	}
 }

@@ -88,7 +88,7 @@ func cmdTrace(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		if len(files) == 1 {
-			if err := in.Format(stdout); err != nil {
+			if err := in.Format(stdout, terminalWidth(stdout)); err != nil {
 				return err
 			}
 		}

@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/schedsim/schedsim/internal/prose"
 )
 
 // Quality counts records with unknown or degenerate values, with the same
@@ -199,14 +202,29 @@ func ComputeInfo(r *Reader) (Info, error) {
 	return in, nil
 }
 
-// Format writes a readable report of the statistics to w.
-func (in *Info) Format(w io.Writer) error {
+// infoValueColumn is where the values of Info.Format start.
+const infoValueColumn = 17
+
+// Format writes a readable report of the statistics to w, a label and a
+// value a line; a value longer than width allows is folded at spaces
+// under its column (width ≤ 0: no folding). The problems, one line each
+// with the trace's own text, are never folded.
+func (in *Info) Format(w io.Writer, width int) error {
 	var b strings.Builder
+	valueWidth := 0
+	if width > 0 {
+		valueWidth = max(width-infoValueColumn, 1)
+	}
+	cont := "\n" + strings.Repeat(" ", infoValueColumn)
 	line := func(label, format string, args ...any) {
 		if label != "" {
 			label += ":"
 		}
-		fmt.Fprintf(&b, "%-16s %s\n", label, fmt.Sprintf(format, args...))
+		value := fmt.Sprintf(format, args...)
+		if valueWidth > 0 && utf8.RuneCountInString(value) > valueWidth {
+			value = strings.Join(prose.Wrap(value, valueWidth, valueWidth), cont)
+		}
+		fmt.Fprintf(&b, "%-*s%s\n", infoValueColumn, label, value)
 	}
 	h := &in.Header
 	line("Trace", "%s", in.Name)

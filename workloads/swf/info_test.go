@@ -3,8 +3,10 @@ package swf
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestComputeInfoSmall(t *testing.T) {
@@ -50,7 +52,7 @@ func TestComputeInfoSmall(t *testing.T) {
 	}
 
 	var b strings.Builder
-	if err := in.Format(&b); err != nil {
+	if err := in.Format(&b, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{
@@ -71,6 +73,24 @@ func TestComputeInfoSmall(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", s, b.String())
 		}
 	}
+
+	// Folded to 50 columns: the long values go on under their column,
+	// with the same words.
+	var folded strings.Builder
+	if err := in.Format(&folded, 50); err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(folded.String(), "\n"), "\n") {
+		if n := utf8.RuneCountInString(l); n > 50 {
+			t.Errorf("line %d is %d runes wide at width 50: %q", i+1, n, l)
+		}
+	}
+	if !strings.Contains(folded.String(), "\nCite:            D. G. Feitelson, D. Tsafrir, D.\n                 Krakov,") {
+		t.Errorf("the citation is not folded under its column:\n%s", folded.String())
+	}
+	if w, f := strings.Fields(b.String()), strings.Fields(folded.String()); !slices.Equal(w, f) {
+		t.Errorf("folding changed the words:\n%s", folded.String())
+	}
 }
 
 func TestComputeInfoFallbacks(t *testing.T) {
@@ -86,7 +106,7 @@ func TestComputeInfoFallbacks(t *testing.T) {
 		t.Errorf("Info = %+v", in)
 	}
 	var b strings.Builder
-	if err := in.Format(&b); err != nil {
+	if err := in.Format(&b, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{

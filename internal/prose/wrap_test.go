@@ -1,4 +1,4 @@
-package results
+package prose
 
 import (
 	"slices"
@@ -22,8 +22,5 @@ func TestWrap(t *testing.T) {
 		if got := Wrap(c.s, c.first, c.rest); !slices.Equal(got, c.want) {
 			t.Errorf("Wrap(%q, %d, %d) = %q, want %q", c.s, c.first, c.rest, got, c.want)
 		}
-	}
-	if got := fold("aa bb cc", 1); got != "aa\n  bb\n  cc" {
-		t.Errorf("fold at width 1 = %q", got)
 	}
 }
