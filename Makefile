@@ -81,7 +81,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzClaims$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurm
-	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./model/multicluster
+	$(GO) test -run '^$$' -fuzz '^FuzzParsePlatform$$' -fuzztime $(FUZZTIME) ./scenarios
 	$(GO) test -run '^$$' -fuzz '^FuzzParams$$' -fuzztime $(FUZZTIME) ./workloads/lublin
 	$(GO) test -run '^$$' -fuzz '^FuzzShardManifest$$' -fuzztime $(FUZZTIME) ./results
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./workloads/slurmconf

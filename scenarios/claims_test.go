@@ -58,7 +58,7 @@ func TestClaimErrorsNameFileLineAndKey(t *testing.T) {
 			`t.yaml:16: claims[1].name: "Second Claim": use lower-case letters`},
 		{"paper missing", "    order: {metric: waiting_time, axis: load, goal: increasing}\n  - name: second\n    order: {metric: waiting_time, axis: load, goal: increasing}\n",
 			"t.yaml:16: claims[1].paper: required (the paper's words, short)"},
-		{"wrong type", "    order:\n      metric: waiting_time\n      values: 3\n", "t.yaml:17: claims[0].order.values: expected a list of string, got the integer 3"},
+		{"wrong type", "    order:\n      metric: waiting_time\n      values: 3\n", "t.yaml:17: claims[0].order.values: expected a list of strings, got the integer 3"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -148,11 +148,11 @@ func (p *MultiClusterParams) platform() (multicluster.Platform, error) {
 		return multicluster.Platform{}, model.Field("platform", "give either a platform file or inline clusters, not both")
 	case p.Platform != "":
 		path := p.resolve(p.Platform)
-		data, err := input.ReadFile(context.Background(), path, multicluster.MaxPlatformBytes, "platform file")
+		data, err := input.ReadFile(context.Background(), path, MaxPlatformBytes, "platform file")
 		if err != nil {
 			return multicluster.Platform{}, model.Field("platform", "%v", err)
 		}
-		plat, err := multicluster.ParsePlatform(data, path)
+		plat, err := ParsePlatform(data, path)
 		if err != nil {
 			return plat, model.Field("platform", "%v", err)
 		}

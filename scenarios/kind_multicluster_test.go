@@ -81,7 +81,7 @@ func TestMultiClusterBadInput(t *testing.T) {
 		{"clusters: [{processors: 4, speed: 1}]", "clusters[0].name: is required"},
 		{"platform: empty.yaml", "params.platform: multicluster: invalid platform:"},
 		{"platform: nokeys.yaml", "clusters: the platform has no cluster"},
-		{"platform: typo.yaml", "field procs not found"},
+		{"platform: typo.yaml", "typo.yaml: line 2: clusters[0].procs: unknown key (allowed: name, processors, speed)"},
 		{"platform: none.yaml", "params.platform:"},
 		{"platform: grid.yaml\n  clusters: [{name: a, processors: 4, speed: 1}]", "either a platform file or inline clusters"},
 		{"policy: easy", "params.policy: must be one of [coarp ebf fcfs fpfs scoal]"},

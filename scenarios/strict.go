@@ -159,7 +159,10 @@ func typeError(n *yaml.Node, path, msg string) *keyError {
 		return nil
 	}
 	line, _ := strconv.Atoi(m[1])
-	key := keyAtLine(n, path, line)
+	key := scalarAt(n, path, line, m[3])
+	if key == "" {
+		key = keyAtLine(n, path, line)
+	}
 	if key == "" {
 		return nil
 	}
@@ -195,9 +198,10 @@ func integerRange(goType string) string {
 
 // expectedType describes a Go type as yaml names it ("int", "[]float64").
 func expectedType(goType string) string {
+	if elem, ok := strings.CutPrefix(goType, "[]"); ok {
+		return "a list of " + typeNames(elem)
+	}
 	switch {
-	case strings.HasPrefix(goType, "[]"):
-		return "a list of " + strings.TrimPrefix(expectedType(strings.TrimPrefix(goType, "[]")), "a ")
 	case strings.HasPrefix(goType, "map["):
 		return "a mapping of key: value"
 	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
@@ -210,8 +214,67 @@ func expectedType(goType string) string {
 		return "a string"
 	case goType == "time.Duration":
 		return "a duration (90s, 1h30m)"
+	case strings.Contains(goType, "."):
+		// A type of a package: the structs of the parameters.
+		return "a mapping of key: value"
 	}
 	return "a value of type " + goType
+}
+
+// typeNames is expectedType in the plural, for the elements of a list.
+func typeNames(goType string) string {
+	switch e := expectedType(goType); e {
+	case "an integer":
+		return "integers"
+	case "a number":
+		return "numbers"
+	case "true or false":
+		return "true or false values"
+	case "a string":
+		return "strings"
+	case "a duration (90s, 1h30m)":
+		return "durations (90s, 1h30m)"
+	case "a mapping of key: value":
+		return "mappings of key: value"
+	default:
+		if rest, ok := strings.CutPrefix(e, "a list of "); ok {
+			return "lists of " + rest
+		}
+		return "values of type " + goType
+	}
+}
+
+// scalarAt returns the key path (below path) of the first scalar value
+// at line whose text is value, or "": in a flow mapping ({a: 1, b: x})
+// several values share a line, and yaml's message gives the line and the
+// value.
+func scalarAt(n *yaml.Node, path string, line int, value string) string {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	var kids []*yaml.Node
+	var paths []string
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			kids = append(kids, n.Content[i+1])
+			paths = append(paths, join(path, n.Content[i].Value))
+		}
+	case yaml.SequenceNode:
+		for i, v := range n.Content {
+			kids = append(kids, v)
+			paths = append(paths, fmt.Sprintf("%s[%d]", path, i))
+		}
+	}
+	for i, v := range kids {
+		if v.Kind == yaml.ScalarNode && v.Line == line && v.Value == value {
+			return paths[i]
+		}
+		if found := scalarAt(v, paths[i], line, value); found != "" {
+			return found
+		}
+	}
+	return ""
 }
 
 // keyAtLine returns the dotted key path (below path) of the value that

@@ -220,7 +220,7 @@ func TestValuesNothingSilentlyAccepted(t *testing.T) {
 	}
 	checkRefused(t, []valueCase{
 		{"empty-clusters", "multicluster", "  trace: " + abs + "\n  clusters: []\n", "params.clusters: is empty"},
-		{"platform-two-docs", "multicluster", "  trace: " + abs + "\n  platform: " + plat2 + "\n", "plat2.yaml: a second YAML document"},
+		{"platform-two-docs", "multicluster", "  trace: " + abs + "\n  platform: " + plat2 + "\n", "plat2.yaml:3: a second YAML document"},
 	})
 }
 

@@ -144,29 +144,6 @@ func TestPlatforms(t *testing.T) {
 			t.Errorf("New with %+v: %v", p, err)
 		}
 	}
-	if _, err := ParsePlatform([]byte("clusters:\n  - {name: a, processors: 2, speed: 1500}\n"), "p.yaml"); err != nil {
-		t.Fatal(err)
-	}
-	// yaml would truncate 4.5 processors to 4; 1e3 is a whole number.
-	_, err := ParsePlatform([]byte("clusters:\n  - {name: a, processors: 1e3, speed: 1}\n  - {name: b, processors: 4.5, speed: 1}\n"), "p.yaml")
-	if want := "multicluster: invalid platform: p.yaml: clusters[1].processors: must be an integer (got 4.5, line 3)"; err == nil || err.Error() != want {
-		t.Errorf("fractional processors: %v, want %s", err, want)
-	}
-}
-
-// FuzzParsePlatform: any input gives a platform that validates or an
-// error wrapping ErrPlatform, never a panic.
-func FuzzParsePlatform(f *testing.F) {
-	f.Add("clusters:\n  - {name: a, processors: 2, speed: 1500}\n")
-	f.Add("clusters: []\n")
-	f.Add("clusters:\n  - {name: a, processors: -1, speed: .nan}\n")
-	f.Add("[")
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := ParsePlatform([]byte(s), "f.yaml")
-		if err == nil && p.Validate() != nil || err != nil && !errors.Is(err, ErrPlatform) {
-			t.Fatalf("%q: %v", s, err)
-		}
-	})
 }
 
 func TestPerJobCSV(t *testing.T) {

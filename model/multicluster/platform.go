@@ -1,17 +1,11 @@
 package multicluster
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/schedsim/schedsim/model"
 )
@@ -138,61 +132,6 @@ func (p Platform) Validate() error {
 			return bad(key+".name", "%q is already the name of clusters[%d] (names must differ in more than case)", c.Name, j)
 		}
 		seen[lower] = i
-	}
-	return nil
-}
-
-// MaxPlatformBytes is the largest platform file read: a cluster takes a
-// few lines, so a mebibyte holds thousands.
-const MaxPlatformBytes = 1 << 20
-
-// ParsePlatform decodes a platform from YAML strictly (an unknown key is
-// an error) and validates it. file names the source in errors.
-func ParsePlatform(data []byte, file string) (Platform, error) {
-	var p Platform
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&p); err != nil {
-		if err == io.EOF {
-			return p, fmt.Errorf("%w: %s: empty platform file", ErrPlatform, file)
-		}
-		var te *yaml.TypeError
-		if errors.As(err, &te) {
-			return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.Join(te.Errors, "; "))
-		}
-		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err != io.EOF {
-		return p, fmt.Errorf("%w: %s: a second YAML document (a platform file holds one)", ErrPlatform, file)
-	}
-	if err := fractionalProcs(data); err != nil {
-		return p, fmt.Errorf("%w: %s: %w", ErrPlatform, file, err)
-	}
-	if err := p.Validate(); err != nil {
-		return p, fmt.Errorf("%w: %s: %s", ErrPlatform, file, strings.TrimPrefix(err.Error(), ErrPlatform.Error()+": "))
-	}
-	return p, nil
-}
-
-// fractionalProcs refuses a processor count with a fractional part,
-// which yaml decodes into an int by truncating it (4.5 to 4) without a
-// word. data has decoded already.
-func fractionalProcs(data []byte) error {
-	var doc struct {
-		Clusters []map[string]yaml.Node `yaml:"clusters"`
-	}
-	if yaml.Unmarshal(data, &doc) != nil {
-		return nil
-	}
-	for i, c := range doc.Clusters {
-		v, ok := c["processors"]
-		if !ok || v.ShortTag() != "!!float" {
-			continue
-		}
-		if x, err := strconv.ParseFloat(strings.ReplaceAll(v.Value, "_", ""), 64); err == nil && x != math.Trunc(x) {
-			return model.Field(fmt.Sprintf("clusters[%d].processors", i), "must be an integer (got %s, line %d)", v.Value, v.Line)
-		}
 	}
 	return nil
 }
