@@ -61,7 +61,7 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 		if i > 0 {
 			fmt.Fprintln(&b)
 		}
-		fmt.Fprintln(&b, strings.Join(prose.Wrap(k.Name+": "+k.Summary, width, width-4), "\n    "))
+		fmt.Fprintln(&b, strings.Join(prose.Wrap(k.Name+": "+k.Summary, width, max(width-4, 1)), "\n    "))
 		rows := [][]string{{"metric", "unit", "description"}}
 		for _, m := range kindMetrics(k, only) {
 			star := ""
@@ -72,7 +72,7 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 		}
 		writeColumns(&b, "  ", rows, width)
 	}
-	fmt.Fprintln(&b, "\n"+strings.Join(prose.Wrap("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, width-2), "\n  "))
+	fmt.Fprintln(&b, "\n"+strings.Join(prose.Wrap("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, max(width-2, 1)), "\n  "))
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }

@@ -224,7 +224,7 @@ func (in *Info) Format(w io.Writer, width int) error {
 		if valueWidth > 0 && utf8.RuneCountInString(value) > valueWidth {
 			value = strings.Join(prose.Wrap(value, valueWidth, valueWidth), cont)
 		}
-		fmt.Fprintf(&b, "%-*s%s\n", infoValueColumn, label, value)
+		fmt.Fprintf(&b, "%-*s %s\n", infoValueColumn-1, label, value)
 	}
 	h := &in.Header
 	line("Trace", "%s", in.Name)
