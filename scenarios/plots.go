@@ -33,7 +33,7 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 		case values[p.X] == nil:
 			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
 		case !numericAxis(values[p.X]):
-			return at("plots", "%s (%s).x: sweep key %q has non-numeric values", key, p.Name, p.X)
+			return at("plots", "%s (%s).x: sweep key %q has non-numeric values: a plot draws lines over a numeric axis; without plots:, a run compares every metric by %s in a chart of its own", key, p.Name, p.X, p.X)
 		case p.Series != "" && values[p.Series] == nil:
 			return at("plots", "%s (%s).series: %q is not a sweep key", key, p.Name, p.Series)
 		}
