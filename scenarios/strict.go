@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
@@ -124,7 +125,15 @@ type keyError struct {
 	msg  string
 }
 
-func (e *keyError) Error() string { return fmt.Sprintf("line %d: %s: %s", e.line, e.key, e.msg) }
+// Error is one line: a key with a control character in it (a YAML key
+// may hold a newline) is quoted, and a newline of the message escaped.
+func (e *keyError) Error() string {
+	key := e.key
+	if strings.ContainsFunc(key, unicode.IsControl) {
+		key = strconv.Quote(key)
+	}
+	return fmt.Sprintf("line %d: %s: %s", e.line, key, strings.ReplaceAll(e.msg, "\n", `\n`))
+}
 
 // decodeStrict decodes n into v (a pointer) after checking its keys, and
 // turns yaml type errors into messages with the key path and line.
