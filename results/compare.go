@@ -79,6 +79,7 @@ type dotChart struct {
 	cats, groups     []string
 	vals             map[[2]string]Summary
 	zero             bool // draw a line at y = 0 (differences)
+	logY             bool // a log scale: every mean > 0
 }
 
 func (c *dotChart) add(cat, group string, s Summary) {
@@ -99,6 +100,10 @@ func (o PlotOptions) drawDots(dir, name, note string, c dotChart) (Figure, error
 	p := plot.New()
 	p.X.Label.Text, p.Y.Label.Text = c.x, c.y
 	p.Y.Tick.Marker = LinearTicks{}
+	if c.logY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = LogTicks{}
+	}
 	addGrid(p, false)
 	if c.zero {
 		z := plotter.NewFunction(func(float64) float64 { return 0 })
@@ -118,11 +123,15 @@ func (o PlotOptions) drawDots(dir, name, note string, c dotChart) (Figure, error
 			}
 			x := float64(ci) + (float64(gi)-float64(len(c.groups)-1)/2)*width
 			xy = append(xy, plotter.XY{X: x, Y: s.Mean})
-			if s.HalfWidth > 0 {
+			if hw := s.HalfWidth; hw > 0 {
+				low := hw
+				if c.logY {
+					low = min(hw, s.Mean/2) // the bar's low end stays on the scale
+				}
 				bars = append(bars, plotter.XY{X: x, Y: s.Mean})
-				errs = append(errs, struct{ Low, High float64 }{s.HalfWidth, s.HalfWidth})
+				errs = append(errs, struct{ Low, High float64 }{low, hw})
 			}
-			if s.HasReference() {
+			if s.HasReference() && (!c.logY || s.Reference > 0) {
 				ref = append(ref, plotter.XY{X: x, Y: s.Reference})
 			}
 		}
@@ -163,8 +172,50 @@ func (o PlotOptions) drawDots(dir, name, note string, c dotChart) (Figure, error
 			lg.add(label, rm)
 		}
 	}
-	padY(p, false)
+	padY(p, c.logY)
 	p.NominalX(c.cats...)
 	p.X.Min, p.X.Max = -0.6, float64(len(c.cats))-0.4
 	return o.write(dir, name, c.title, note, p, lg)
+}
+
+// dotPlot draws a plots: entry whose x axis is categorical (policy,
+// method …) as a dot chart: the axis's values along x in the sweep's
+// order, one dot per series value (or per metric of Metrics) dodged
+// within each, with its 95% confidence interval and reference value.
+func (o PlotOptions) dotPlot(dir string, spec PlotSpec, r *Report, points []Point) (Figure, error) {
+	c := dotChart{
+		title: cmp.Or(spec.Title, o.metricTitle(r, spec.Lines(), spec.Where)),
+		x:     cmp.Or(spec.XLabel, axisName(r, spec.X)),
+		y:     cmp.Or(spec.YLabel, o.yTitle(spec.Lines())),
+		ref:   cmp.Or(o.ReferenceLabel, "paper"),
+		logY:  spec.LogY,
+	}
+	for _, pt := range points {
+		cv, ok := pt.Label(spec.X)
+		if !ok {
+			return Figure{}, fmt.Errorf("x: %q is not a sweep axis", spec.X)
+		}
+		for _, metric := range spec.Lines() {
+			s, _ := pt.Metric(metric)
+			group := ""
+			if info, ok := o.info(metric); len(spec.Lines()) > 1 {
+				group = metric
+				if ok {
+					group = cmp.Or(info.Description, metric)
+				}
+			}
+			if spec.Series != "" {
+				v, ok := pt.Label(spec.Series)
+				if !ok {
+					return Figure{}, fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+				}
+				group = seriesName(r, spec.Series, v)
+			}
+			if spec.LogY && !(s.Mean > 0) {
+				return Figure{}, fmt.Errorf("log_y: %s is %v at %s=%s; a log scale needs values > 0", metric, s.Mean, spec.X, cv)
+			}
+			c.add(ValueLabel(cv), group, s)
+		}
+	}
+	return o.drawDots(dir, FileName(spec.Name), r.InterruptedNote(), c)
 }

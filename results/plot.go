@@ -13,10 +13,11 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// PlotSpec describes one figure drawn from a sweep: a metric against a
-// numeric axis, one line per value of another axis, over the points whose
-// other axes take the values in Where. It is the `plots:` entry of a
-// scenario.
+// PlotSpec describes one figure drawn from a sweep: a metric against an
+// axis, one line per value of another axis (over a categorical axis such
+// as policy, a dot per value instead, side by side), over the points
+// whose other axes take the values in Where. It is the `plots:` entry of
+// a scenario.
 type PlotSpec struct {
 	// Name is the file name, without extension.
 	Name string `yaml:"name"`
@@ -28,7 +29,8 @@ type PlotSpec struct {
 	// one line each (for example one scheduler per line); Series must
 	// then be empty.
 	Metrics []string `yaml:"metrics,omitempty"`
-	// X is the numeric sweep axis on the x axis.
+	// X is the sweep axis on the x axis: numeric (lines) or categorical
+	// (dots).
 	X string `yaml:"x"`
 	// Series is the sweep axis whose values give the lines ("" for one).
 	Series string `yaml:"series,omitempty"`
@@ -68,7 +70,11 @@ func (o PlotOptions) WritePlots(dir string, r *Report, specs []PlotSpec) ([]Figu
 		if spec.XLabel == "" {
 			spec.XLabel = r.AxisLabels[spec.X]
 		}
-		fig, err := o.linePlot(dir, spec, r, pts)
+		draw := o.linePlot
+		if !numericLabels(pts, spec.X) {
+			draw = o.dotPlot
+		}
+		fig, err := draw(dir, spec, r, pts)
 		if err != nil {
 			return nil, fmt.Errorf("results: plots[%d] (%s): %w", i, spec.Name, err)
 		}
@@ -250,6 +256,19 @@ func axisValues(r *Report, a int) ([]string, bool) {
 		}
 	}
 	return vals, numeric
+}
+
+// numericLabels reports whether every point's value of axis key is a
+// number (a point without the axis counts as numeric: linePlot says so).
+func numericLabels(points []Point, key string) bool {
+	for _, p := range points {
+		if v, ok := p.Label(key); ok {
+			if _, err := strconv.ParseFloat(v, 64); err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // axisName is an axis's label, else its key.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -189,5 +190,38 @@ func TestFormatsAreDeterministic(t *testing.T) {
 		if !slices.Equal(b, files[1][f]) {
 			t.Errorf("%s differs between two writes", f)
 		}
+	}
+}
+
+// TestDeclaredPlotOverACategoricalAxis: a plots: entry whose x is a
+// categorical axis is a dot chart (no line joins the policies), its
+// series side by side, and log_y refuses a value ≤ 0 in one line.
+func TestDeclaredPlotOverACategoricalAxis(t *testing.T) {
+	r := &Report{Scenario: "s", Replications: 2}
+	for i, pol := range []string{"fcfs", "easy", "conservative"} {
+		for j, load := range []string{"0.5", "0.9"} {
+			s, _ := Summarize([]Metrics{{{"wait", float64(1 + i + 3*j)}}, {{"wait", float64(2 + i + 3*j)}}}, nil)
+			r.Points = append(r.Points, Point{Labels: []Label{{"policy", pol}, {"load", load}}, Summaries: s, Replications: 2})
+		}
+	}
+	dir := t.TempDir()
+	spec := PlotSpec{Name: "wait-by-policy", Metric: "wait", X: "policy", Series: "load", LogY: true}
+	figs, err := (PlotOptions{Formats: []string{"svg"}}).WritePlots(dir, r, []PlotSpec{spec})
+	if err != nil || len(figs) != 1 || figs[0].Name != "wait-by-policy" {
+		t.Fatalf("figures %+v, %v", figs, err)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "plots", "wait-by-policy.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">fcfs<", ">easy<", ">conservative<", "load = 0.5", "load = 0.9"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the chart lacks %q", want)
+		}
+	}
+	r.Points[0].Summaries[0].Mean = 0
+	_, err = (PlotOptions{Formats: []string{"svg"}}).WritePlots(t.TempDir(), r, []PlotSpec{spec})
+	if err == nil || err.Error() != "results: plots[0] (wait-by-policy): log_y: wait is 0 at policy=fcfs; a log scale needs values > 0" {
+		t.Errorf("log_y over 0: %v", err)
 	}
 }

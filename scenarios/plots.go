@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/schedsim/schedsim/internal/suggest"
@@ -32,8 +31,6 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 			return at("plots", "%s (%s).metrics excludes metric and series", key, p.Name)
 		case values[p.X] == nil:
 			return at("plots", "%s (%s).x: %q is not a sweep key", key, p.Name, p.X)
-		case !numericAxis(values[p.X]):
-			return at("plots", "%s (%s).x: sweep key %q has non-numeric values: a plot draws lines over a numeric axis; without plots:, a run compares every metric by %s in a chart of its own", key, p.Name, p.X, p.X)
 		case p.Series != "" && values[p.Series] == nil:
 			return at("plots", "%s (%s).series: %q is not a sweep key", key, p.Name, p.Series)
 		}
@@ -47,15 +44,6 @@ func (sc *Scenario) validatePlots(at func(key, format string, args ...any) error
 		}
 	}
 	return nil
-}
-
-func numericAxis(values map[string]bool) bool {
-	for v := range values {
-		if _, err := strconv.ParseFloat(v, 64); err != nil {
-			return false
-		}
-	}
-	return true
 }
 
 // validatePlotMetrics checks that every plot names a metric the model

@@ -46,7 +46,6 @@ func TestParseErrorsNameFileLineAndKey(t *testing.T) {
 		{"negative stop", strings.Replace(mmcOK, "completed_jobs: 2000", "completed_jobs: -5", 1), "t.yaml:5: stop.completed_jobs: must be in [0, 1099511627776] (got -5)"},
 		// What validate must catch because run would reject it (or never end).
 		{"plot metric", mmcOK + "sweep:\n  - key: servers\n    values: [2, 3]\nplots:\n  - {name: f, metric: wait, x: servers}\n", `t.yaml:14: plots: plots[0] (f).metric: model mmc has no metric "wait"; did you mean waiting_time? (it has: response_time, waiting_time,`},
-		{"plot non-numeric x", "name: k\nmodel: karatza\nreplications: 1\nsweep:\n  - {key: routing, values: [count, work]}\nplots:\n  - {name: f, metric: local_rt, x: routing}\n", `t.yaml:7: plots: plots[0] (f).x: sweep key "routing" has non-numeric values: a plot draws lines over a numeric axis; without plots:, a run compares every metric by routing in a chart of its own`},
 		{"key without value", strings.Replace(mmcOK, "servers: 2", "servers:", 1), "t.yaml:7: params.servers: has no value (give one, or remove the key for its default)"},
 		{"second document", mmcOK + "---\nname: u\n", "t.yaml:10: a second YAML document: a scenario file holds one"},
 		{"not a mapping", "- a\n- b\n", "t.yaml:1: a scenario is a mapping of key: value"},
