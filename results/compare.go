@@ -197,22 +197,9 @@ func (o PlotOptions) dotPlot(dir string, spec PlotSpec, r *Report, points []Poin
 		}
 		for _, metric := range spec.Lines() {
 			s, _ := pt.Metric(metric)
-			group := ""
-			if info, ok := o.info(metric); len(spec.Lines()) > 1 {
-				group = metric
-				if ok {
-					group = cmp.Or(info.Description, metric)
-				}
-			}
-			if spec.Series != "" {
-				v, ok := pt.Label(spec.Series)
-				if !ok {
-					return Figure{}, fmt.Errorf("series: %q is not a sweep axis", spec.Series)
-				}
-				group = seriesName(r, spec.Series, v)
-			}
-			if spec.LogY && !(s.Mean > 0) {
-				return Figure{}, fmt.Errorf("log_y: %s is %v at %s=%s; a log scale needs values > 0", metric, s.Mean, spec.X, cv)
+			group, err := o.lineName(spec, r, pt, metric, s)
+			if err != nil {
+				return Figure{}, err
 			}
 			c.add(ValueLabel(cv), group, s)
 		}

@@ -347,21 +347,11 @@ func (o PlotOptions) linePlot(dir string, spec PlotSpec, r *Report, points []Poi
 		xs[x] = ValueLabel(xtext)
 		for _, metric := range spec.Lines() {
 			s, _ := pt.Metric(metric)
-			name := metric
-			if info, ok := o.info(metric); ok && len(spec.Lines()) > 1 {
-				name = cmp.Or(info.Description, metric)
+			name, err := o.lineName(spec, r, pt, metric, s)
+			if err != nil {
+				return Figure{}, err
 			}
-			if spec.Series != "" {
-				v, ok := pt.Label(spec.Series)
-				if !ok {
-					return Figure{}, fmt.Errorf("series: %q is not a sweep axis", spec.Series)
-				}
-				name = seriesName(r, spec.Series, v)
-			}
-			if spec.LogY && !(s.Mean > 0) {
-				return Figure{}, fmt.Errorf("log_y: %s is %v at %s=%s %s; a log scale needs values > 0", metric, s.Mean, spec.X, xtext, name)
-			}
-			set.add(name, x, s)
+			set.add(cmp.Or(name, metric), x, s)
 		}
 	}
 	if len(xs) <= maxTicks {
@@ -388,6 +378,35 @@ func (o PlotOptions) linePlot(dir string, spec PlotSpec, r *Report, points []Poi
 	}
 	padY(p, spec.LogY)
 	return o.write(dir, FileName(spec.Name), title, r.InterruptedNote(), p, legend)
+}
+
+// lineName is the legend entry of one metric of a point in a spec's
+// figure: the value of its series, else, when the spec draws several
+// metrics, the metric's description, else "" (no legend). A log_y spec
+// refuses a mean ≤ 0.
+func (o PlotOptions) lineName(spec PlotSpec, r *Report, pt Point, metric string, s Summary) (string, error) {
+	name := ""
+	if len(spec.Lines()) > 1 {
+		name = metric
+		if info, ok := o.info(metric); ok {
+			name = cmp.Or(info.Description, metric)
+		}
+	}
+	if spec.Series != "" {
+		v, ok := pt.Label(spec.Series)
+		if !ok {
+			return "", fmt.Errorf("series: %q is not a sweep axis", spec.Series)
+		}
+		name = seriesName(r, spec.Series, v)
+	}
+	if spec.LogY && !(s.Mean > 0) {
+		x, _ := pt.Label(spec.X)
+		if name != "" {
+			x += " " + name
+		}
+		return "", fmt.Errorf("log_y: %s is %v at %s=%s; a log scale needs values > 0", metric, s.Mean, spec.X, x)
+	}
+	return name, nil
 }
 
 // padX widens the x range by 4% of the span on each side, so that the

@@ -221,7 +221,7 @@ func TestDeclaredPlotOverACategoricalAxis(t *testing.T) {
 	}
 	r.Points[0].Summaries[0].Mean = 0
 	_, err = (PlotOptions{Formats: []string{"svg"}}).WritePlots(t.TempDir(), r, []PlotSpec{spec})
-	if err == nil || err.Error() != "results: plots[0] (wait-by-policy): log_y: wait is 0 at policy=fcfs; a log scale needs values > 0" {
+	if err == nil || err.Error() != "results: plots[0] (wait-by-policy): log_y: wait is 0 at policy=fcfs load = 0.5; a log scale needs values > 0" {
 		t.Errorf("log_y over 0: %v", err)
 	}
 }
