@@ -108,6 +108,8 @@ func TestErrorsCarryTheirPackage(t *testing.T) {
 		"workloads/slurm/times.go:parseTimestamp":           "called by parseJob: the text of a skipped record's problem line",
 		"results/plot.go:checkMetrics":                      `wrapped by WritePlots as "results: plots[i] (name): …"`,
 		"results/plot.go:linePlot":                          `wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"results/plot.go:lineName":                          `called by linePlot and dotPlot: wrapped by WritePlots as "results: plots[i] (name): …"`,
+		"results/compare.go:dotPlot":                        `wrapped by WritePlots as "results: plots[i] (name): …"`,
 		"model/gang/arrive.go:pull":                         `wrapped as "gang: workload job N: …"`,
 		"results/claims/evaluate.go:evaluate":               `wrapped by Evaluate as "claims: claims[i] (name): …"`,
 		"results/claims/evaluate.go:evaluateGroup":          `called by evaluate: wrapped by Evaluate as "claims: claims[i] (name): …"`,
