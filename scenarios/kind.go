@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 
 	"github.com/rs/zerolog"
 
@@ -93,6 +94,25 @@ type RunContext struct {
 	// Shared holds what the points of the replication share (its
 	// resampled workload); nil shares nothing (see Shared).
 	Shared *Shared
+	// warned holds the keys of the warnings the run has logged (see
+	// WarnOnce); nil in a RunContext built by hand.
+	warned *sync.Map
+}
+
+// WarnOnce returns a warning event of rc.Log for the warning identified
+// by key, or nil, zerolog's no-op event, when a task of the same run has
+// logged that key already: what every point and replication meets alike
+// (a trace's dropped records, a slurm.conf key not modelled) is said once
+// per run, with the point and replication of the task that met it first,
+// not once per task. The key should hold the warning's values, so that
+// a warning that differs between tasks is said for each difference.
+func (rc RunContext) WarnOnce(key string) *zerolog.Event {
+	if rc.warned != nil {
+		if _, dup := rc.warned.LoadOrStore(key, true); dup {
+			return nil
+		}
+	}
+	return rc.Log.Warn()
 }
 
 // AddNote adds an extra table of replication 0 (see results.Note); other

@@ -326,16 +326,18 @@ func (p *ClusterParams) report(rc RunContext, path string, procs int, res *clust
 	}
 	ev.Msg("cluster replay done")
 	if st.Dropped > 0 {
-		rc.Log.Warn().Str("trace", path).Int("records_read", st.Read).Int("records_dropped", st.Dropped).
-			Str("reasons", probs.Summary()).Msg("records dropped")
+		reasons := probs.Summary()
+		rc.WarnOnce(fmt.Sprint("records dropped\x00", path, st.Read, st.Dropped, reasons)).Str("trace", path).
+			Int("records_read", st.Read).Int("records_dropped", st.Dropped).Str("reasons", reasons).Msg("records dropped")
 	}
 	if n := len(res.Rejected); n > 0 {
 		ids := make([]string, 0, min(n, 10))
 		for _, x := range res.Rejected[:min(n, 10)] {
 			ids = append(ids, strconv.FormatInt(x.ID, 10)+"("+strconv.Itoa(x.Size)+")")
 		}
-		rc.Log.Warn().Str("trace", path).Int("procs", procs).Int("rejected", n).Str("first", strings.Join(ids, " ")).
-			Msg("jobs larger than the cluster were rejected: id(size)")
+		first := strings.Join(ids, " ")
+		rc.WarnOnce(fmt.Sprint("rejected\x00", path, procs, n, first)).Str("trace", path).Int("procs", procs).Int("rejected", n).
+			Str("first", first).Msg("jobs larger than the cluster were rejected: id(size)")
 	}
 }
 

@@ -249,8 +249,9 @@ func (p *MultiClusterParams) Run(rc RunContext) (results.Metrics, error) {
 		Int("completed", s.Completed).Int("rejected", s.Rejected).Str("stop", res.Reason.String())
 	ev.Msg("multicluster replay done")
 	if s.Rejected > 0 {
-		rc.Log.Warn().Str("trace", path).Str("policy", p.Policy).Int("larger_than_any_cluster", s.RejectedCluster).
-			Int("larger_than_the_grid", s.RejectedGrid).Int("zero_run_time", s.RejectedZero).Msg("jobs rejected")
+		rc.WarnOnce(fmt.Sprint("jobs rejected\x00", path, s.RejectedCluster, s.RejectedGrid, s.RejectedZero)).Str("trace", path).
+			Int("larger_than_any_cluster", s.RejectedCluster).Int("larger_than_the_grid", s.RejectedGrid).
+			Int("zero_run_time", s.RejectedZero).Msg("jobs rejected")
 	}
 	if err := writeGridRejected(rc, res); err != nil {
 		return nil, err

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/schedsim/schedsim/model/cluster"
 	"github.com/schedsim/schedsim/model/records"
@@ -69,16 +68,10 @@ func (p *SlurmParams) Run(rc RunContext) (results.Metrics, error) {
 	return m, nil
 }
 
-// warned holds the warnings already logged, so that a sweep's points
-// (which read the same files) warn once.
-var warned sync.Map
-
-// warnOnce logs msg as a warning the first time it is met.
+// warnOnce logs msg as a warning the first time the run meets it: a
+// sweep's points read the same files (RunContext.WarnOnce).
 func warnOnce(rc RunContext, key, msg string, fields map[string]any) {
-	if _, dup := warned.LoadOrStore(key+"\x00"+msg, true); dup {
-		return
-	}
-	rc.Log.Warn().Fields(fields).Msg(msg)
+	rc.WarnOnce(key + "\x00" + msg + "\x00" + fmt.Sprint(fields)).Fields(fields).Msg(msg)
 }
 
 // warn reports what the replay leaves out: slurm.conf keys not modelled,

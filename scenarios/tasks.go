@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/schedsim/schedsim/results"
@@ -36,6 +37,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 		progress = func(done int) { opts.Progress(done, len(tasks), events.Load()) }
 	}
 	shares := newReplicationShares(sc, tasks)
+	var warned sync.Map // the run's warnings (RunContext.WarnOnce)
 	outcomes := sim.Replicate(ctx, len(tasks), opts.Workers, func(i int) (results.TaskResult, error) {
 		task := tasks[i]
 		pi, rep := sc.taskOf(task)
@@ -50,6 +52,7 @@ func RunTasks(ctx context.Context, sc *Scenario, opts Options, tasks []int, fini
 			Log:     replicationLog(opts.Log, sc, point, rep),
 			Check:   opts.Check,
 			Shared:  shares.acquire(rep),
+			warned:  &warned,
 		}
 		// The directory is created by the first file written into it, so
 		// that points without files leave no empty directory.
