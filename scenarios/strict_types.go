@@ -25,9 +25,15 @@ func typeError(n *yaml.Node, path, msg string) *keyError {
 		return nil
 	}
 	line, _ := strconv.Atoi(m[1])
-	key := scalarAt(n, path, line, m[3])
+	// In a flow mapping ({a: 1, b: x}) several values share a line: the
+	// one whose text yaml quotes is meant, else the first at the line.
+	key := findValue(n, path, func(v *yaml.Node, _ bool) bool {
+		return v.Kind == yaml.ScalarNode && v.Line == line && v.Value == m[3]
+	})
 	if key == "" {
-		key = keyAtLine(n, path, line)
+		key = findValue(n, path, func(v *yaml.Node, inMapping bool) bool {
+			return v.Line == line && (v.Kind == yaml.ScalarNode || inMapping && v.Kind != yaml.MappingNode)
+		})
 	}
 	if key == "" {
 		return nil
@@ -110,64 +116,30 @@ func typeNames(goType string) string {
 	}
 }
 
-// scalarAt returns the key path (below path) of the first scalar value
-// at line whose text is value, or "": in a flow mapping ({a: 1, b: x})
-// several values share a line, and yaml's message gives the line and the
-// value.
-func scalarAt(n *yaml.Node, path string, line int, value string) string {
+// findValue returns the dotted key path (below path) of the first value
+// below n, in document order, for which match holds, or "". match is told
+// whether the value is a mapping's (else a list's); a value is tried
+// before the values inside it.
+func findValue(n *yaml.Node, path string, match func(v *yaml.Node, inMapping bool) bool) string {
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
 	}
-	var kids []*yaml.Node
-	var paths []string
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			kids = append(kids, n.Content[i+1])
-			paths = append(paths, join(path, n.Content[i].Value))
+	try := func(v *yaml.Node, p string, inMapping bool) string {
+		if match(v, inMapping) {
+			return p
 		}
-	case yaml.SequenceNode:
-		for i, v := range n.Content {
-			kids = append(kids, v)
-			paths = append(paths, fmt.Sprintf("%s[%d]", path, i))
-		}
-	}
-	for i, v := range kids {
-		if v.Kind == yaml.ScalarNode && v.Line == line && v.Value == value {
-			return paths[i]
-		}
-		if found := scalarAt(v, paths[i], line, value); found != "" {
-			return found
-		}
-	}
-	return ""
-}
-
-// keyAtLine returns the dotted key path (below path) of the value that
-// starts at line, or "".
-func keyAtLine(n *yaml.Node, path string, line int) string {
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
+		return findValue(v, p, match)
 	}
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			p := join(path, k.Value)
-			if v.Line == line && v.Kind != yaml.MappingNode {
-				return p
-			}
-			if found := keyAtLine(v, p, line); found != "" {
+			if found := try(n.Content[i+1], join(path, n.Content[i].Value), true); found != "" {
 				return found
 			}
 		}
 	case yaml.SequenceNode:
 		for i, v := range n.Content {
-			p := fmt.Sprintf("%s[%d]", path, i)
-			if v.Line == line && v.Kind == yaml.ScalarNode {
-				return p
-			}
-			if found := keyAtLine(v, p, line); found != "" {
+			if found := try(v, fmt.Sprintf("%s[%d]", path, i), false); found != "" {
 				return found
 			}
 		}
