@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/schedsim/schedsim/internal/prose"
 	"github.com/schedsim/schedsim/results"
@@ -28,13 +27,13 @@ func cmdList(args []string, stdout io.Writer) error {
 	for _, name := range scenarios.Builtins() {
 		rows = append(rows, []string{name, builtinSummary(name)})
 	}
-	writeColumns(&b, "  ", rows, width)
+	prose.Columns(&b, "  ", rows, width)
 	fmt.Fprintln(&b, "\nmodel kinds:")
 	rows = rows[:0]
 	for _, k := range scenarios.Kinds() {
 		rows = append(rows, []string{k.Name, k.Summary})
 	}
-	writeColumns(&b, "  ", rows, width)
+	prose.Columns(&b, "  ", rows, width)
 	listPolicies(&b, width)
 	_, err = io.WriteString(stdout, b.String())
 	return err
@@ -63,56 +62,4 @@ func firstSentence(s string) string {
 		return s[:i+1]
 	}
 	return s
-}
-
-// minTextWidth is the narrowest last column writeColumns folds to: when
-// the other columns leave less, the texts go on lines of their own below
-// their rows.
-const minTextWidth = 30
-
-// writeColumns writes rows of cells as columns after indent, two spaces
-// apart: every column but the last padded to its widest cell, the last
-// folded at spaces so that no line is wider than width, its continuation
-// lines under its first character. When that column would be narrower
-// than minTextWidth, each row's text is folded on the lines after its
-// other cells, four spaces in from indent.
-func writeColumns(w io.Writer, indent string, rows [][]string, width int) {
-	var cols []int
-	for _, r := range rows {
-		for i, c := range r[:len(r)-1] {
-			if i == len(cols) {
-				cols = append(cols, 0)
-			}
-			cols[i] = max(cols[i], utf8.RuneCountInString(c))
-		}
-	}
-	at := utf8.RuneCountInString(indent) // where the last column starts
-	for _, c := range cols {
-		at += c + 2
-	}
-	below := width-at < minTextWidth
-	textWidth, cont := width-at, strings.Repeat(" ", at)
-	if below {
-		cont = indent + "    "
-		textWidth = max(width-utf8.RuneCountInString(cont), 1)
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		b.Reset()
-		b.WriteString(indent)
-		for i, c := range r[:len(r)-1] {
-			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", cols[i]+2-utf8.RuneCountInString(c)))
-		}
-		lines := prose.Wrap(r[len(r)-1], textWidth, textWidth)
-		if below {
-			fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-		} else {
-			fmt.Fprintf(w, "%s%s\n", b.String(), lines[0])
-			lines = lines[1:]
-		}
-		for _, l := range lines {
-			fmt.Fprintf(w, "%s%s\n", cont, l)
-		}
-	}
 }

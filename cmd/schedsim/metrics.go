@@ -70,7 +70,7 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 			}
 			rows = append(rows, []string{m.Name + star, m.Unit, m.Description})
 		}
-		writeColumns(&b, "  ", rows, width)
+		prose.Columns(&b, "  ", rows, width)
 	}
 	fmt.Fprintln(&b, "\n"+strings.Join(prose.Wrap("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, max(width-2, 1)), "\n  "))
 	_, err = io.WriteString(stdout, b.String())

@@ -32,6 +32,6 @@ func listPolicies(w io.Writer, width int) {
 			}
 			rows = append(rows, []string{p.Name, p.Summary + params})
 		}
-		writeColumns(w, "    ", rows, width)
+		prose.Columns(w, "    ", rows, width)
 	}
 }

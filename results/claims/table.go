@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/schedsim/schedsim/internal/prose"
 )
 
 // WriteTable writes the verdicts as a table at most width characters wide:
@@ -39,41 +41,19 @@ func WriteTable(w io.Writer, vs []Verdict, width int, withScenario bool) error {
 		}
 	}
 	last := len(heads) - 1
-	widths := make([]int, len(heads))
+	used := 0 // the width of the columns before the text
 	for c := range last {
-		widths[c] = utf8.RuneCountInString(heads[c])
+		cw := utf8.RuneCountInString(heads[c])
 		for _, r := range rows {
-			widths[c] = max(widths[c], utf8.RuneCountInString(r[c]))
+			cw = max(cw, utf8.RuneCountInString(r[c]))
 		}
+		used += cw + 2
 	}
-	used := 0
-	for c := range last {
-		used += widths[c] + 2
-	}
-	textWidth := width - used
 	var b strings.Builder
-	if textWidth < minTextWidth {
+	if width-used < minTextWidth {
 		writeBlocks(&b, heads, rows, width)
-		writeFooter(&b, unexpected, vs, width)
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
-	writeRow := func(cells []string) {
-		lines := wrap(cells[last], textWidth)
-		for i, line := range lines {
-			for c := range last {
-				cell := ""
-				if i == 0 {
-					cell = cells[c]
-				}
-				b.WriteString(cell + strings.Repeat(" ", widths[c]-utf8.RuneCountInString(cell)+2))
-			}
-			b.WriteString(line + "\n")
-		}
-	}
-	writeRow(heads)
-	for _, r := range rows {
-		writeRow(r)
+	} else {
+		prose.Columns(&b, "", append([][]string{heads}, rows...), width)
 	}
 	writeFooter(&b, unexpected, vs, width)
 	_, err := io.WriteString(w, b.String())
@@ -89,10 +69,10 @@ const minTextWidth = 40
 func writeBlocks(b *strings.Builder, heads []string, rows [][]string, width int) {
 	last := len(heads) - 1
 	for _, r := range rows {
-		for _, line := range wrap(strings.Join(r[:last], ": "), width) {
+		for _, line := range prose.Wrap(strings.Join(r[:last], ": "), width, width) {
 			b.WriteString(line + "\n")
 		}
-		for _, line := range wrap(r[last], max(width-2, 10)) {
+		for _, line := range prose.Wrap(r[last], max(width-2, 10), max(width-2, 10)) {
 			b.WriteString("  " + line + "\n")
 		}
 	}
@@ -105,7 +85,7 @@ func writeFooter(b *strings.Builder, unexpected bool, vs []Verdict, width int) {
 	}
 	text = append(text, strings.Split(strings.TrimSuffix(Counts(vs), "\n"), "\n")...)
 	for _, t := range text {
-		for _, line := range wrap(t, width) {
+		for _, line := range prose.Wrap(t, width, width) {
 			b.WriteString(line + "\n")
 		}
 	}
@@ -132,23 +112,4 @@ func Counts(vs []Verdict) string {
 			s, c[Reproduced], c[Reproduced]+c[NotReproduced]+c[NotDecidable], c[NotReproduced], c[NotDecidable])
 	}
 	return b.String()
-}
-
-// wrap breaks s into lines of at most width runes at spaces (a longer
-// word stands alone on its line).
-func wrap(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
 }
