@@ -108,9 +108,5 @@ func pad(s string, n int, right bool) string {
 // fold breaks a line of prose at spaces into lines of at most width
 // runes (0: no limit), indenting the continuation lines by two spaces.
 func fold(s string, width int) string {
-	if width <= 0 || utf8.RuneCountInString(s) <= width {
-		return s
-	}
-	lines := prose.Wrap(s, width, max(width-2, 1))
-	return strings.Join(lines, "\n  ")
+	return prose.Hang(s, width, "", "  ")
 }

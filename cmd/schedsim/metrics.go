@@ -61,7 +61,7 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 		if i > 0 {
 			fmt.Fprintln(&b)
 		}
-		fmt.Fprintln(&b, strings.Join(prose.Wrap(k.Name+": "+k.Summary, width, max(width-4, 1)), "\n    "))
+		fmt.Fprintln(&b, prose.Hang(k.Name+": "+k.Summary, width, "", "    "))
 		rows := [][]string{{"metric", "unit", "description"}}
 		for _, m := range kindMetrics(k, only) {
 			star := ""
@@ -72,7 +72,7 @@ func cmdMetrics(args []string, stdout io.Writer) error {
 		}
 		prose.Columns(&b, "  ", rows, width)
 	}
-	fmt.Fprintln(&b, "\n"+strings.Join(prose.Wrap("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, max(width-2, 1)), "\n  "))
+	fmt.Fprintln(&b, "\n"+prose.Hang("* a headline metric: the tables of `schedsim run` show these unless --metrics says otherwise", width, "", "  "))
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }

@@ -22,8 +22,7 @@ func listPolicies(w io.Writer, width int) {
 	fmt.Fprintln(w, "\npolicies (by decision point; options a policy reads in brackets):")
 	for _, r := range policies.Families() {
 		f := r.Family()
-		head := prose.Wrap(fmt.Sprintf("%s (%s): %s", f.Name, f.Package, f.Decision), max(width-2, 1), max(width-6, 1))
-		fmt.Fprintln(w, "  "+strings.Join(head, "\n      "))
+		fmt.Fprintln(w, prose.Hang(fmt.Sprintf("%s (%s): %s", f.Name, f.Package, f.Decision), width, "  ", "      "))
 		var rows [][]string
 		for _, p := range r.Policies() {
 			params := ""

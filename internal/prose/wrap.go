@@ -25,3 +25,15 @@ func Wrap(s string, first, rest int) []string {
 	}
 	return append(lines, line)
 }
+
+// Hang returns s after the prefix first when that line is at most width
+// runes (or width ≤ 0), as it is; else s folded at spaces (Wrap), its
+// first line after first and the others after rest, none wider than
+// width.
+func Hang(s string, width int, first, rest string) string {
+	if width <= 0 || utf8.RuneCountInString(first)+utf8.RuneCountInString(s) <= width {
+		return first + s
+	}
+	lines := Wrap(s, max(width-utf8.RuneCountInString(first), 1), max(width-utf8.RuneCountInString(rest), 1))
+	return first + strings.Join(lines, "\n"+rest)
+}

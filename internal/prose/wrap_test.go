@@ -24,3 +24,21 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+func TestHang(t *testing.T) {
+	for _, c := range []struct {
+		s, first, rest string
+		width          int
+		want           string
+	}{
+		{"a  b", "> ", "  ", 10, "> a  b"}, // it fits: as it is
+		{"a  b", "> ", "  ", 0, "> a  b"},  // no limit
+		{"aa bb cc", "", "  ", 1, "aa\n  bb\n  cc"},
+		{"aa bb cc dd", "x: ", "   ", 9, "x: aa bb\n   cc dd"},
+		{"é€ü ab", "", " ", 5, "é€ü\n ab"}, // runes, not bytes
+	} {
+		if got := Hang(c.s, c.width, c.first, c.rest); got != c.want {
+			t.Errorf("Hang(%q, %d, %q, %q) = %q, want %q", c.s, c.width, c.first, c.rest, got, c.want)
+		}
+	}
+}

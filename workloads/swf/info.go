@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/schedsim/schedsim/internal/prose"
 )
@@ -211,20 +210,13 @@ const infoValueColumn = 17
 // with the trace's own text, are never folded.
 func (in *Info) Format(w io.Writer, width int) error {
 	var b strings.Builder
-	valueWidth := 0
-	if width > 0 {
-		valueWidth = max(width-infoValueColumn, 1)
-	}
-	cont := "\n" + strings.Repeat(" ", infoValueColumn)
+	cont := strings.Repeat(" ", infoValueColumn)
 	line := func(label, format string, args ...any) {
 		if label != "" {
 			label += ":"
 		}
-		value := fmt.Sprintf(format, args...)
-		if valueWidth > 0 && utf8.RuneCountInString(value) > valueWidth {
-			value = strings.Join(prose.Wrap(value, valueWidth, valueWidth), cont)
-		}
-		fmt.Fprintf(&b, "%-*s %s\n", infoValueColumn-1, label, value)
+		first := fmt.Sprintf("%-*s ", infoValueColumn-1, label)
+		fmt.Fprintln(&b, prose.Hang(fmt.Sprintf(format, args...), width, first, cont))
 	}
 	h := &in.Header
 	line("Trace", "%s", in.Name)
