@@ -14,6 +14,15 @@ import (
 // comparison sort), then puts each record in its place once, following
 // the cycles of the permutation.
 func sortBySubmit(recs []swf.Record) {
+	if keys := submitOrder(recs); keys != nil {
+		permute(recs, keys)
+	}
+}
+
+// submitOrder returns the order of recs by submit time, ties kept in
+// their order: keys[j].i is the position of the record that goes to
+// position j. It returns nil when recs are in that order already.
+func submitOrder(recs []swf.Record) []sortKey {
 	keys := make([]sortKey, len(recs))
 	sorted := true
 	for i := range recs {
@@ -21,11 +30,16 @@ func sortBySubmit(recs []swf.Record) {
 		sorted = sorted && (i == 0 || keys[i-1].k <= keys[i].k)
 	}
 	if sorted {
-		return
+		return nil
 	}
 	radixSort(keys)
-	// Position j receives the record at keys[j].i; a placed position is
-	// marked -1.
+	return keys
+}
+
+// permute puts the record at position keys[j].i in position j, for
+// every j, moving each record once; it marks keys' positions -1 as it
+// places them.
+func permute(recs []swf.Record, keys []sortKey) {
 	for start := range keys {
 		if keys[start].i < 0 || keys[start].i == start {
 			continue

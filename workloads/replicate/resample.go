@@ -1,7 +1,6 @@
 package replicate
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -332,20 +331,25 @@ func drawFree(busy []int, k int, rng *rand.Rand) (i int, again bool) {
 	return i, false
 }
 
-// renumber sorts out by submit time (keeping the order of ties), numbers
-// the jobs 1, 2, … and turns the preceding-job indexes into those numbers.
+// renumber returns out sorted by submit time (keeping the order of ties,
+// see submitOrder), in a slice of its own length (out's capacity is the
+// drawing's estimate, up to twice its length), with the jobs numbered 1,
+// 2, … and the preceding-job indexes turned into those numbers.
 func renumber(out []swf.Record) []swf.Record {
-	idx := make([]int32, len(out))
-	for i := range idx {
-		idx[i] = int32(i)
+	keys := submitOrder(out)
+	num := make([]int64, len(out)) // the new number of the record at each position
+	for i := range num {
+		num[i] = int64(i + 1)
 	}
-	slices.SortStableFunc(idx, func(a, b int32) int { return cmp.Compare(out[a].Submit, out[b].Submit) })
-	num := make([]int64, len(out))
-	for n, i := range idx {
-		num[i] = int64(n + 1)
+	for n, k := range keys {
+		num[k.i] = int64(n + 1)
 	}
 	sorted := make([]swf.Record, len(out))
-	for n, i := range idx {
+	for n := range sorted {
+		i := n
+		if keys != nil {
+			i = keys[n].i
+		}
 		rec := out[i]
 		rec.JobNumber = int64(n + 1)
 		rec.Line = n + 1
