@@ -332,9 +332,10 @@ func drawFree(busy []int, k int, rng *rand.Rand) (i int, again bool) {
 }
 
 // renumber returns out sorted by submit time (keeping the order of ties,
-// see submitOrder), in a slice of its own length (out's capacity is the
-// drawing's estimate, up to twice its length), with the jobs numbered 1,
-// 2, … and the preceding-job indexes turned into those numbers.
+// see submitOrder), in a slice of its own length (out's capacity is
+// twice the drawing's estimate, so about twice its length), with the jobs
+// numbered 1, 2, … and the preceding-job indexes turned into those
+// numbers.
 func renumber(out []swf.Record) []swf.Record {
 	keys := submitOrder(out)
 	num := make([]int64, len(out)) // the new number of the record at each position
